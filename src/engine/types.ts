@@ -185,6 +185,8 @@ export class EngineInputError extends Error {
 export interface PreparedSide {
   rows: Row[];
   text: string[][];
+  /** Normalised transcript per row, always present (also when the transcript column is ignored). */
+  transcript: string[];
   start: Float64Array;
   end: Float64Array;
   /** Normalised speaker value per row for SACR ('' when absent); null when no speaker column. */
@@ -194,8 +196,10 @@ export interface PreparedSide {
 export interface Prepared {
   /** Compared columns, caller's names (D5.1/D5.2), in meta.headers order. */
   columns: string[];
-  /** Index in `columns` of the transcript column. */
+  /** Index in `columns` of the transcript column; -1 when `ignoreColNames` excludes it. */
   transcriptCol: number;
+  /** The transcript column's name (caller's name: the header for 2-D input). */
+  transcriptName: string;
   /** Indices in `columns` that are times (compared as seconds, not text, and not in CER/WER). */
   timeCols: number[];
   original: PreparedSide;

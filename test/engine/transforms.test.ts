@@ -1,0 +1,75 @@
+import { applyRules, compileRules, validateTransformRule, AMPLIFICATION_ALLOWANCE } from '../../src/engine/transforms';
+import { EngineInputError, TransformRule } from '../../src/engine/types';
+
+const apply = (text: string, rules: TransformRule[]) => applyRules(text, compileRules(rules), text.length);
+
+describe('structural transforms', () => {
+  it('replaces every literal match, with `$` patterns kept as plain text', () => {
+    expect(apply("a-b-a", [{ find: 'a', replace: "$'$&$1" }])).toBe("$'$&$1-b-$'$&$1");
+  });
+
+  it('expands $1…$9 and $& in regex rules and nothing else', () => {
+    expect(apply('John Smith', [{ find: '(\\w+) (\\w+)', replace: '$2, $1 [$&] $$ $0 $<x>', regex: true }]))
+      .toBe('Smith, John [John Smith] $$ $0 $<x>');
+  });
+
+  it('inserts nothing for a group the pattern does not have or that did not match', () => {
+    expect(apply('ab', [{ find: 'a(x)?', replace: '[$1$9]', regex: true }])).toBe('[]b');
+  });
+
+  it('matches case-insensitively when asked, literal or regex', () => {
+    expect(apply('Um, UM um', [{ find: 'um', replace: '', caseInsensitive: true }])).toBe(',  ');
+    expect(apply('Uh uhh', [{ find: 'uh+', replace: 'x', regex: true, caseInsensitive: true }])).toBe('x x');
+  });
+
+  it('handles empty matches without looping', () => {
+    expect(apply('ab', [{ find: 'x*', replace: '-', regex: true }])).toBe('-a-b-');
+  });
+
+  it('runs a catastrophic pattern in linear time', () => {
+    const text = 'a'.repeat(50_000) + '!';
+    const started = process.hrtime.bigint();
+    expect(apply(text, [{ find: '(a+)+$', replace: 'x', regex: true }])).toBe(text);
+    // Linear-time engine: generous bound, the backtracking engine takes hours here.
+    expect(Number(process.hrtime.bigint() - started) / 1e9).toBeLessThan(5);
+  });
+
+  it.each([
+    ['(a)\\1', 'backreference'],
+    ['(?=a)', 'look-ahead'],
+    ['(?<=a)b', 'look-behind'],
+    ['[', 'unclosed class'],
+  ])('rejects %p (%s) naming the rule', (find) => {
+    expect(validateTransformRule({ find, regex: true })).toMatch(/RE2 syntax/);
+    expect(() => compileRules([{ find: 'ok' }, { find, regex: true }])).toThrow(EngineInputError);
+    try {
+      compileRules([{ find: 'ok' }, { find, regex: true }]);
+    } catch (error) {
+      expect((error as EngineInputError).field).toBe('config.structuralTransforms[1].find');
+    }
+  });
+
+  it('accepts any literal text, since it is quoted', () => {
+    expect(validateTransformRule({ find: '(a)\\1[' })).toBeNull();
+    expect(apply('x(a)\\1[y', [{ find: '(a)\\1[', replace: '-' }])).toBe('x-y');
+  });
+
+  it('keeps lone surrogates intact', () => {
+    expect(apply('\ud800a\udc00', [{ find: 'a', replace: 'b' }])).toBe('\ud800b\udc00');
+  });
+
+  it('stops a rule that grows a cell past twice its size plus the allowance, naming it', () => {
+    const text = 'a'.repeat(20_000);
+    const rules: TransformRule[] = [{ find: 'b', replace: 'c' }, { find: 'a', replace: 'aaaaaaaaaa' }];
+    expect(() => apply(text, rules)).toThrow(EngineInputError);
+    try {
+      apply(text, rules);
+    } catch (error) {
+      expect((error as EngineInputError).field).toBe('config.structuralTransforms[1]');
+    }
+    // Exactly at the bound is allowed.
+    const small = 'a'.repeat(10);
+    const grown = applyRules(small, compileRules([{ find: 'a', replace: 'a'.repeat(1 + Math.floor((10 + AMPLIFICATION_ALLOWANCE) / 10)) }]), 10);
+    expect(grown.length).toBeLessThanOrEqual(2 * 10 + AMPLIFICATION_ALLOWANCE);
+  });
+});
