@@ -267,3 +267,11 @@ export function identityGold(original: EvalRow[], reworked: EvalRow[], options: 
     return g;
   });
 }
+
+/**
+ * The same correspondence judged on other rows (e.g. with times removed): 1-1 groups are
+ * re-classified UNCHANGED/MODIFIED from the given rows; shapes and ambiguity are kept.
+ */
+export function restatus(groups: GoldGroup[], original: EvalRow[], reworked: EvalRow[], options: CompareOptions): GoldGroup[] {
+  return groups.map((g) => (g.ambiguous ? { ...g } : { ...g, status: groupStatus(original, reworked, g, options) }));
+}
