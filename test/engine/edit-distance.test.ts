@@ -1,0 +1,322 @@
+import fc from 'fast-check';
+import {
+  WordInterner,
+  addCharCounts,
+  addWordCounts,
+  approximateCharCounts,
+  approximateWordCounts,
+  codePointLength,
+  createWorkBudget,
+  editCounts,
+  emptyCounts,
+  toCodePoints,
+  toWordIds,
+  wordCount,
+} from '../../src/engine/edit-distance';
+
+/**
+ * Reference: the textbook O(nm) table over the lexicographic cost (distance, substitutions),
+ * i.e. the minimum distance and, among minimum alignments, the fewest substitutions.
+ */
+function referenceCounts(a: ArrayLike<number>, b: ArrayLike<number>) {
+  const n = a.length;
+  const m = b.length;
+  let prevD = new Int32Array(m + 1);
+  let prevS = new Int32Array(m + 1);
+  let curD = new Int32Array(m + 1);
+  let curS = new Int32Array(m + 1);
+  for (let j = 0; j <= m; j++) prevD[j] = j;
+  for (let i = 1; i <= n; i++) {
+    curD[0] = i;
+    curS[0] = 0;
+    for (let j = 1; j <= m; j++) {
+      let d = prevD[j] + 1;
+      let s = prevS[j];
+      const dIns = curD[j - 1] + 1;
+      const sIns = curS[j - 1];
+      if (dIns < d || (dIns === d && sIns < s)) {
+        d = dIns;
+        s = sIns;
+      }
+      const same = a[i - 1] === b[j - 1];
+      const dSub = prevD[j - 1] + (same ? 0 : 1);
+      const sSub = prevS[j - 1] + (same ? 0 : 1);
+      if (dSub < d || (dSub === d && sSub < s)) {
+        d = dSub;
+        s = sSub;
+      }
+      curD[j] = d;
+      curS[j] = s;
+    }
+    [prevD, curD] = [curD, prevD];
+    [prevS, curS] = [curS, prevS];
+  }
+  const distance = prevD[m];
+  const substitutions = prevS[m];
+  const insertions = (distance - substitutions - (n - m)) / 2;
+  const deletions = insertions + n - m;
+  return { distance, substitutions, deletions, insertions, hits: n - substitutions - deletions };
+}
+
+function cps(s: string): number[] {
+  return Array.from(s, (c) => c.codePointAt(0) as number);
+}
+
+// Alphabet mixing ASCII, accents, combining marks, Arabic, CJK and astral emoji (surrogate pairs).
+const ALPHABET = [
+  'a', 'b', 'c', 'e', ' ', '.', 'é', '\u0301', '\u0651', 'ب', 'ت', '中', '文',
+  '😀', '👍🏽', '\u200d', '🇫🇷', 'Z',
+];
+
+/** A random base text and a copy edited at the given density (0–1). */
+const pairArb = fc
+  .record({
+    length: fc.oneof(
+      { weight: 6, arbitrary: fc.integer({ min: 0, max: 60 }) },
+      { weight: 3, arbitrary: fc.integer({ min: 60, max: 400 }) },
+      { weight: 1, arbitrary: fc.integer({ min: 400, max: 2000 }) },
+    ),
+    density: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 0.1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })),
+    alphabet: fc.integer({ min: 2, max: ALPHABET.length }),
+    seed: fc.integer(),
+  })
+  .map(({ length, density, alphabet, seed }) => {
+    let x = seed | 0 || 1;
+    const rnd = () => {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      return (x >>> 0) / 4294967296;
+    };
+    const pick = () => ALPHABET[Math.floor(rnd() * alphabet)];
+    const base: string[] = [];
+    for (let i = 0; i < length; i++) base.push(pick());
+    const edited: string[] = [];
+    for (const ch of base) {
+      if (rnd() < density) {
+        const op = rnd();
+        if (op < 0.34) edited.push(pick());
+        else if (op < 0.67) edited.push(ch, pick());
+        // else: deleted
+      } else edited.push(ch);
+    }
+    return { reference: base.join(''), hypothesis: edited.join('') };
+  });
+
+describe('editCounts (exact kernel)', () => {
+  it('agrees with the O(nm) reference on distance and the S/D/I split for random Unicode pairs', () => {
+    fc.assert(
+      fc.property(pairArb, ({ reference, hypothesis }) => {
+        const a = cps(reference);
+        const b = cps(hypothesis);
+        const got = editCounts(a, b);
+        expect(got).toEqual(referenceCounts(a, b));
+        expect(got!.substitutions + got!.deletions + got!.insertions).toBe(got!.distance);
+        expect(got!.hits + got!.substitutions + got!.deletions).toBe(a.length);
+        expect(got!.hits + got!.substitutions + got!.insertions).toBe(b.length);
+      }),
+      { numRuns: 2500, seed: 20251125 },
+    );
+  });
+
+  it('agrees with the reference on short sequences over a tiny alphabet (many ties)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 2 }), { maxLength: 14 }),
+        fc.array(fc.integer({ min: 0, max: 2 }), { maxLength: 14 }),
+        (a, b) => {
+          expect(editCounts(a, b)).toEqual(referenceCounts(a, b));
+        },
+      ),
+      { numRuns: 3000, seed: 7 },
+    );
+  });
+
+  it('agrees with the reference when the banded programme takes over (long, very different texts)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 200, maxLength: 900 }),
+        fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 200, maxLength: 900 }),
+        (a, b) => {
+          expect(editCounts(a, b)).toEqual(referenceCounts(a, b));
+        },
+      ),
+      { numRuns: 40, seed: 11 },
+    );
+  });
+
+  it('reports the fewest-substitutions split among minimum alignments', () => {
+    // "this is a test of skill" vs "this was a messy test": 4 edits either as 3S+1D or 1S+1I+2D.
+    const ids = new WordInterner();
+    const w = (s: string) => {
+      const r = toWordIds(s, ids);
+      return Array.from(r.ids.subarray(0, r.length));
+    };
+    expect(editCounts(w('this is a test of skill'), w('this was a messy test'))).toEqual({
+      distance: 4,
+      substitutions: 1,
+      deletions: 2,
+      insertions: 1,
+      hits: 3,
+    });
+  });
+
+  it('counts an astral emoji as one code point', () => {
+    expect(editCounts(cps('a😀b'), cps('ab'))).toMatchObject({ distance: 1, deletions: 1, hits: 2 });
+  });
+
+  it('returns null, spending at most the budget, when the budget is too small', () => {
+    const a = cps('abcdefghij'.repeat(50));
+    const b = cps('jihgfedcba'.repeat(50));
+    const budget = createWorkBudget(1000);
+    expect(editCounts(a, b, budget)).toBeNull();
+    expect(budget.remaining).toBeGreaterThanOrEqual(0);
+    expect(budget.remaining).toBeLessThanOrEqual(1000);
+  });
+
+  it('charges near-identical pairs little: 30,000 rows of ~90 characters with a few edits cost under 100 units each', () => {
+    const budget = createWorkBudget();
+    const base = 'the quick brown fox jumps over the lazy dog while the annotator fixes a few words here';
+    for (let i = 0; i < 30000; i++) {
+      const hyp = base.slice(0, i % 80) + 'xy' + base.slice((i % 80) + 3) + (i % 7 === 0 ? ' uh' : '');
+      expect(editCounts(cps(base), cps(hyp), budget)).not.toBeNull();
+    }
+    expect(budget.total - budget.remaining).toBeLessThan(30000 * 100);
+  });
+});
+
+describe('text helpers', () => {
+  it('codePointLength counts code points, lone surrogates as one', () => {
+    expect(codePointLength('abc')).toBe(3);
+    expect(codePointLength('a😀')).toBe(2);
+    expect(codePointLength('\ud800x')).toBe(2);
+    expect(codePointLength('')).toBe(0);
+  });
+
+  it('toCodePoints decodes pairs and keeps lone surrogates', () => {
+    const r = toCodePoints('a😀\udc00');
+    expect(Array.from(r.points.subarray(0, r.length))).toEqual([0x61, 0x1f600, 0xdc00]);
+  });
+
+  it('wordCount splits on spaces only', () => {
+    expect(wordCount('')).toBe(0);
+    expect(wordCount('one')).toBe(1);
+    expect(wordCount(' a  b c ')).toBe(3);
+  });
+
+  it('WordInterner gives equal words equal ids and different words different ids', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit: 'binary', maxLength: 6 }), { maxLength: 60 }), (words) => {
+        const interner = new WordInterner();
+        const text = words.join('\u0000');
+        const ids: number[] = [];
+        let at = 0;
+        for (const w of words) {
+          ids.push(interner.intern(text, at, at + w.length));
+          at += w.length + 1;
+        }
+        for (let i = 0; i < words.length; i++) {
+          for (let j = 0; j < words.length; j++) expect(ids[i] === ids[j]).toBe(words[i] === words[j]);
+        }
+      }),
+      { numRuns: 300, seed: 3 },
+    );
+  });
+});
+
+describe('addCharCounts / addWordCounts (string level)', () => {
+  it('match the reference over code points and words, whatever prefix/suffix stripping does', () => {
+    fc.assert(
+      fc.property(pairArb, ({ reference, hypothesis }) => {
+        const chars = emptyCounts();
+        expect(addCharCounts(chars, reference, hypothesis, createWorkBudget())).toBe(false);
+        const rc = referenceCounts(cps(reference), cps(hypothesis));
+        expect(chars).toEqual({
+          substitutions: rc.substitutions,
+          deletions: rc.deletions,
+          insertions: rc.insertions,
+          hits: rc.hits,
+          referenceLength: codePointLength(reference),
+        });
+        const interner = new WordInterner();
+        const words = emptyCounts();
+        expect(addWordCounts(words, reference, hypothesis, createWorkBudget(), interner)).toBe(false);
+        const ids = (s: string) => {
+          const r = toWordIds(s, interner);
+          return Array.from(r.ids.subarray(0, r.length));
+        };
+        const rw = referenceCounts(ids(reference), ids(hypothesis));
+        expect(words).toEqual({
+          substitutions: rw.substitutions,
+          deletions: rw.deletions,
+          insertions: rw.insertions,
+          hits: rw.hits,
+          referenceLength: wordCount(reference),
+        });
+      }),
+      { numRuns: 1500, seed: 99 },
+    );
+  });
+
+  it('never splits a surrogate pair when stripping a common prefix or suffix', () => {
+    const c = emptyCounts();
+    addCharCounts(c, 'x😀y', 'x😃y', createWorkBudget());
+    expect(c).toEqual({ substitutions: 1, deletions: 0, insertions: 0, hits: 2, referenceLength: 3 });
+  });
+
+  it('keeps whole words when the texts share part of a word', () => {
+    const w = emptyCounts();
+    addWordCounts(w, 'the cat sat', 'the car sat', createWorkBudget(), new WordInterner());
+    expect(w).toEqual({ substitutions: 1, deletions: 0, insertions: 0, hits: 2, referenceLength: 3 });
+    const v = emptyCounts();
+    addWordCounts(v, 'a b', 'a b c', createWorkBudget(), new WordInterner());
+    expect(v).toEqual({ substitutions: 0, deletions: 0, insertions: 1, hits: 2, referenceLength: 2 });
+  });
+});
+
+describe('word-anchored approximation (over budget, D7.11)', () => {
+  it('falls back when the budget is spent and reports a valid alignment, never below the true distance', () => {
+    fc.assert(
+      fc.property(pairArb, ({ reference, hypothesis }) => {
+        const exact = referenceCounts(cps(reference), cps(hypothesis));
+        const c = emptyCounts();
+        const approx = addCharCounts(c, reference, hypothesis, createWorkBudget(0));
+        const distance = c.substitutions + c.deletions + c.insertions;
+        if (reference !== hypothesis && !approx) expect(distance).toBe(exact.distance);
+        expect(distance).toBeGreaterThanOrEqual(exact.distance);
+        // A valid alignment covers every token of both sides exactly once.
+        expect(c.hits + c.substitutions + c.deletions).toBe(cps(reference).length);
+        expect(c.hits + c.substitutions + c.insertions).toBe(cps(hypothesis).length);
+      }),
+      { numRuns: 800, seed: 5 },
+    );
+  });
+
+  it('is exact on near-identical long texts whose words anchor the alignment', () => {
+    const words: string[] = [];
+    for (let i = 0; i < 3000; i++) words.push(`w${i}`);
+    const ref = words.join(' ');
+    const hyp = words.map((w, i) => (i % 500 === 7 ? w + 'x' : w)).join(' ');
+    const r = approximateCharCounts(ref, hyp);
+    expect(r).toMatchObject({ distance: 6, insertions: 6, substitutions: 0, deletions: 0 });
+    const wr = approximateWordCounts(ref, hyp, new WordInterner());
+    expect(wr).toMatchObject({ distance: 6, substitutions: 6 });
+  });
+
+  it('bounds the work of a 100,000-character pair with no spaces (one huge word per side)', () => {
+    let x = 12345;
+    const rnd = () => {
+      x = (Math.imul(x, 1103515245) + 12345) & 0x7fffffff;
+      return x >> 16;
+    };
+    const ref = Array.from({ length: 100000 }, () => 'ab'[rnd() & 1]).join('');
+    const hyp = Array.from({ length: 100000 }, () => 'ab'[rnd() & 1]).join('');
+    const c = emptyCounts();
+    const started = Date.now();
+    const approx = addCharCounts(c, ref, hyp, createWorkBudget(1_000_000));
+    expect(approx).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(c.referenceLength).toBe(100000);
+    expect(c.substitutions + c.deletions + c.insertions).toBeGreaterThanOrEqual(2);
+  });
+});
