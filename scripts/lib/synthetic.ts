@@ -189,20 +189,27 @@ function nudge(row: EvalRow, prng: Prng): void {
   if (which !== 0) row.end_time = round3(Math.max(row.start_time, row.end_time + d));
 }
 
-/** Cut text into `k` non-empty word runs, preferring cuts after punctuation. */
+/**
+ * Cut text into `k` word runs of at least 2 words (an ASR segment is rarely one word), preferring
+ * cuts at sentence ends, then after other punctuation, as a voice-activity segmenter would at
+ * pauses. Needs at least 2k words.
+ */
 function cutText(text: string, k: number, prng: Prng): string[] {
   const words = text.split(' ').filter((w) => w !== '');
-  const candidates = words.map((_, i) => i).filter((i) => i > 0 && i < words.length);
-  const punctuated = candidates.filter((i) => /[.,?!;:]$/.test(words[i - 1] as string));
-  const cuts = new Set<number>();
-  while (cuts.size < k - 1) {
-    const pool = punctuated.filter((i) => !cuts.has(i));
-    cuts.add(pool.length > 0 && prng.chance(0.8) ? prng.pick(pool) : prng.pick(candidates));
+  const candidates = words.map((_, i) => i).filter((i) => i >= 2 && i <= words.length - 2);
+  const after = (re: RegExp) => candidates.filter((i) => re.test(words[i - 1] as string));
+  const tiers = [after(/[.?!…]$/), after(/[,;:]$/), candidates];
+  const cuts: number[] = [];
+  for (let attempt = 0; cuts.length < k - 1 && attempt < 50; attempt++) {
+    const tier = tiers.find((t) => t.some((i) => cuts.every((c) => Math.abs(c - i) >= 2))) ?? candidates;
+    const pool = tier.filter((i) => cuts.every((c) => Math.abs(c - i) >= 2));
+    if (pool.length === 0) break;
+    cuts.push(prng.pick(pool));
   }
-  const sorted = [...cuts].sort((a, b) => a - b);
+  cuts.sort((x, y) => x - y);
   const pieces: string[] = [];
   let from = 0;
-  for (const c of [...sorted, words.length]) {
+  for (const c of [...cuts, words.length]) {
     pieces.push(words.slice(from, c).join(' '));
     from = c;
   }
@@ -263,10 +270,16 @@ export function synthesizePostEdit(rows: EvalRow[], options: SyntheticOptions): 
     const row: EvalRow = { transcript: tail !== undefined && !avoid.has(tail) && prng.chance(0.3) ? tail : prng.pick(choices) };
     const speaker = after?.speaker ?? before?.speaker;
     if (speaker !== undefined) row.speaker = speaker;
-    const from = after?.end_time ?? before?.start_time;
-    if (from !== undefined) {
-      row.start_time = round3(from);
-      row.end_time = round3(from + prng.range(0.3, 1.2));
+    // Hallucinations happen in silence: inside the pause between the neighbours, never over them.
+    const from = after?.end_time;
+    const to = before?.start_time;
+    if (from !== undefined || to !== undefined) {
+      const a = from ?? Math.max(0, (to as number) - 1);
+      const b = to ?? a + 1;
+      const gap = Math.max(0, b - a);
+      const start = a + gap * prng.range(0.05, 0.3);
+      row.start_time = round3(start);
+      row.end_time = round3(Math.min(b, start + Math.min(1.2, gap * 0.6)));
     }
     return row;
   };
@@ -319,8 +332,8 @@ export function synthesizePostEdit(rows: EvalRow[], options: SyntheticOptions): 
     }
     const words = r.transcript.split(' ').length;
     if (op === 'merged' && words >= 4) {
-      const k = words >= 12 && prng.chance(0.25) ? 3 : 2;
-      const texts = cutText(r.transcript, k, prng);
+      const texts = cutText(r.transcript, words >= 12 && prng.chance(0.25) ? 3 : 2, prng);
+      const k = texts.length;
       const totalChars = texts.reduce((s, t) => s + t.length, 0);
       let t = r.start_time;
       const span = r.start_time !== undefined && r.end_time !== undefined ? r.end_time - r.start_time : 0;
