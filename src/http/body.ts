@@ -1,0 +1,147 @@
+/**
+ * Reading the request body (decisions D1.3–D1.5). Not body-parser: it silently replaces invalid
+ * UTF-8 with U+FFFD, and transcripts must never be altered, so the raw bytes are decoded here with
+ * a fatal decoder. The 5 MiB limit applies to the body as sent and to the decoded body.
+ */
+import type { IncomingMessage } from 'node:http';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import type { Transform } from 'node:stream';
+import type { RequestHandler } from 'express';
+import { ApiError } from './errors';
+
+/** D1.5: "5 MB" is 5 × 1024 × 1024 bytes. */
+export const MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+const tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE');
+const badRequest = (message: string) => new ApiError('BAD_REQUEST', { message });
+
+/** 413 from `Content-Length` alone, before a byte of the body is read (D1.5, D1.11). */
+export function rejectDeclaredOversize(limit = MAX_BODY_BYTES): RequestHandler {
+  return (req, _res, next) => {
+    const declared = Number(req.headers['content-length']);
+    next(Number.isFinite(declared) && declared > limit ? tooLarge() : undefined);
+  };
+}
+
+/** Throws 400 unless the media type is application/json with no charset or charset=utf-8. */
+export function checkContentType(header: string | undefined): void {
+  const [mediaType = '', ...params] = (header ?? '').split(';');
+  if (mediaType.trim().toLowerCase() !== 'application/json') {
+    throw badRequest('Content-Type must be application/json: send Content-Type: application/json.');
+  }
+  for (const param of params) {
+    const eq = param.indexOf('=');
+    if (eq < 0 || param.slice(0, eq).trim().toLowerCase() !== 'charset') continue;
+    const charset = param.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+    if (charset !== 'utf-8' && charset !== 'utf8') {
+      throw badRequest('Only UTF-8 bodies are accepted: send Content-Type: application/json (charset=utf-8 is allowed).');
+    }
+  }
+}
+
+/** A decompressor for the Content-Encoding, null for an uncompressed body; 400 for anything else. */
+export function decoderFor(header: string | undefined): Transform | null {
+  const encoding = (header ?? '').trim().toLowerCase();
+  switch (encoding) {
+    case '':
+    case 'identity':
+      return null;
+    case 'gzip':
+    case 'x-gzip':
+      return createGunzip();
+    case 'deflate':
+      return createInflate();
+    case 'br':
+      return createBrotliDecompress();
+    default:
+      throw badRequest('Unsupported Content-Encoding: send gzip, deflate, br or an uncompressed body.');
+  }
+}
+
+/**
+ * The decoded body bytes, at most `limit` of them before and after decompression. Rejects with 413
+ * past the limit, 400 for corrupt compressed data or a body cut short.
+ */
+export function readBody(req: IncomingMessage, inflater: Transform | null, limit: number): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let decodedSize = 0;
+    let rawSize = 0;
+    let settled = false;
+
+    const finish = (error?: ApiError) => {
+      if (settled) return;
+      settled = true;
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onAbort);
+      req.off('close', onClose);
+      if (inflater) inflater.destroy();
+      if (error) reject(error);
+      else resolve(Buffer.concat(chunks, decodedSize));
+    };
+    const collect = (chunk: Buffer) => {
+      decodedSize += chunk.length;
+      if (decodedSize > limit) return finish(tooLarge());
+      chunks.push(chunk);
+    };
+    const onData = (chunk: Buffer) => {
+      rawSize += chunk.length;
+      if (rawSize > limit) return finish(tooLarge());
+      if (inflater) inflater.write(chunk);
+      else collect(chunk);
+    };
+    const onEnd = () => (inflater ? inflater.end() : finish());
+    const onAbort = () => finish(badRequest('The request body was not received completely.'));
+    const onClose = () => {
+      if (!req.complete) onAbort();
+    };
+
+    if (inflater) {
+      inflater.on('data', collect);
+      inflater.on('end', () => finish());
+      inflater.on('error', () => finish(badRequest('The body could not be decompressed with its Content-Encoding.')));
+    }
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onAbort);
+    req.on('close', onClose);
+  });
+}
+
+/** Parses JSON text; 400 for malformed JSON or a top-level value that is not an object (D1.4). */
+export function parseJsonObject(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // The parser's message quotes the body: never echo it (D1.4).
+    throw badRequest('The body is not valid JSON.');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw badRequest('The body must be a JSON object with "original" and "reworked" arrays.');
+  }
+  return value as Record<string, unknown>;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Reads, decodes and parses the JSON body into `res.locals.body`, keeping its text in
+ * `res.locals.bodyText` for the engine worker.
+ */
+export function readJsonBody(limit = MAX_BODY_BYTES): RequestHandler {
+  return async (req, res, next) => {
+    checkContentType(req.headers['content-type']);
+    const bytes = await readBody(req, decoderFor(req.headers['content-encoding']), limit);
+    let text: string;
+    try {
+      text = utf8.decode(bytes);
+    } catch {
+      throw badRequest('The body is not valid UTF-8.');
+    }
+    res.locals.body = parseJsonObject(text);
+    res.locals.bodyText = text;
+    next();
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * Response envelopes (spec §2.3 and §7). The success envelope is assembled as a string because its
+ * `data` arrives already serialised from the engine worker: the main thread never re-stringifies it.
+ */
+import type { ErrorCode, ErrorDetail } from './errors';
+
+export interface ErrorEnvelope {
+  status: 'error';
+  requestId: string;
+  timestamp: string;
+  error: { code: ErrorCode; message: string; details?: ErrorDetail[] };
+}
+
+/** The error envelope; `details` only when there are some (validation errors). */
+export function errorEnvelope(
+  requestId: string,
+  code: ErrorCode,
+  message: string,
+  details?: ErrorDetail[],
+): ErrorEnvelope {
+  const error: ErrorEnvelope['error'] = { code, message };
+  if (details !== undefined && details.length > 0) error.details = details;
+  return { status: 'error', requestId, timestamp: new Date().toISOString(), error };
+}
+
+/** The success envelope's JSON text around `dataJson`, which must be a JSON object's text. */
+export function successEnvelopeJson(requestId: string, dataJson: string): string {
+  return (
+    `{"status":"success","requestId":${JSON.stringify(requestId)},` +
+    `"timestamp":${JSON.stringify(new Date().toISOString())},"data":${dataJson}}`
+  );
+}
