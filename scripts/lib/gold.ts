@@ -142,7 +142,8 @@ function words(rows: EvalRow[]): { keys: string[]; row: Int32Array; perRow: Int3
   const owner: number[] = [];
   const perRow = new Int32Array(rows.length);
   rows.forEach((r, i) => {
-    for (const w of r.transcript.split(/\s+/)) {
+    // Dashes join words in subtitles ("I'm—I'm"): split there too.
+    for (const w of r.transcript.split(/[\s\u2013\u2014]+/)) {
       const k = wordKey(w);
       if (k === '') continue;
       keys.push(k);
