@@ -1,0 +1,123 @@
+/**
+ * Which rows correspond: the alignment passes (docs/engine.md).
+ *
+ *  2–3. exact anchors on the whole row (every compared column), patience style;
+ *  4.   anchors on the loose transcript key inside each remaining gap (rows that differ only in
+ *       case, punctuation or diacritics);
+ *  5.   the bead programme (gap-aligner) on what is left, with times where both sides have them.
+ *
+ * positionalMode pairs row i with row i and skips all of it (D6.8).
+ */
+import { anchorMatches, createAnchorScratch, gapsBetween, Range } from './anchors';
+import { alignGap, Bead, GapOptions, SideFeatures } from './gap-aligner';
+import { looseText } from './similarity';
+import { DiffConfig, Prepared, PreparedSide } from './types';
+
+/** Interns strings to dense integer ids shared by both sides. */
+class Interner {
+  private readonly ids = new Map<string, number>();
+  id(key: string): number {
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.ids.size;
+      this.ids.set(key, id);
+    }
+    return id;
+  }
+  get size(): number {
+    return this.ids.size;
+  }
+}
+
+/** The whole-row identity: every compared text, and times to the millisecond. */
+function rowKeys(prep: Prepared, side: PreparedSide, interner: Interner): Int32Array {
+  const times = new Set(prep.timeCols);
+  const ids = new Int32Array(side.rows.length);
+  for (let i = 0; i < ids.length; i++) {
+    let key = '';
+    for (let c = 0; c < prep.columns.length; c++) {
+      key += times.has(c) ? `${Math.round(side.start[i] * 1000)}:${Math.round(side.end[i] * 1000)}` : side.text[c][i];
+      key += '\u0000';
+    }
+    ids[i] = interner.id(key);
+  }
+  return ids;
+}
+
+function features(side: PreparedSide, gaps: readonly Range[], which: 'a' | 'b'): SideFeatures {
+  const loose = new Array<string>(side.rows.length).fill('');
+  for (const gap of gaps) {
+    const [lo, hi] = which === 'a' ? [gap.aLo, gap.aHi] : [gap.bLo, gap.bHi];
+    for (let i = lo; i < hi; i++) loose[i] = looseText(side.transcript[i]);
+  }
+  return { loose, start: side.start, end: side.end, profiles: new Array(side.rows.length) };
+}
+
+function positional(n: number, m: number): Bead[] {
+  const beads: Bead[] = [];
+  for (let i = 0; i < Math.max(n, m); i++) {
+    if (i < n && i < m) beads.push({ kind: 'pair', oi: [i], ri: [i] });
+    else if (i < n) beads.push({ kind: 'del', oi: [i], ri: [] });
+    else beads.push({ kind: 'add', oi: [], ri: [i] });
+  }
+  return beads;
+}
+
+/** Pushes pair beads for the matches and aligns each gap with `fill`, all in document order. */
+function walk(
+  matches: ReadonlyArray<[number, number]>,
+  range: Range,
+  fill: (gap: Range) => Bead[],
+  out: Bead[],
+): void {
+  const gaps = gapsBetween(matches, range);
+  let g = 0;
+  for (const [i, j] of matches) {
+    while (g < gaps.length && gaps[g].aHi <= i && gaps[g].bHi <= j) append(out, fill(gaps[g++]));
+    out.push({ kind: 'pair', oi: [i], ri: [j] });
+  }
+  while (g < gaps.length) append(out, fill(gaps[g++]));
+}
+
+/** push(...items) overflows the stack on very large arrays. */
+function append<T>(out: T[], items: readonly T[]): void {
+  for (const item of items) out.push(item);
+}
+
+/** The alignment path: beads covering every row of both sides exactly once, in document order. */
+export function align(prep: Prepared, config: DiffConfig): Bead[] {
+  const n = prep.original.rows.length;
+  const m = prep.reworked.rows.length;
+  if (config.positionalMode) return positional(n, m);
+
+  const options: GapOptions = {
+    splits: !config.simpleMode && config.enableSplits,
+    merges: !config.simpleMode && config.enableMerges,
+  };
+  const exact = new Interner();
+  const a = rowKeys(prep, prep.original, exact);
+  const b = rowKeys(prep, prep.reworked, exact);
+  const whole: Range = { aLo: 0, aHi: n, bLo: 0, bHi: m };
+  const exactMatches = anchorMatches(a, b, createAnchorScratch(exact.size), whole);
+
+  // Loose keys only for rows the exact pass left unmatched: on near-identical documents that is few.
+  const gaps = gapsBetween(exactMatches, whole);
+  const orig = features(prep.original, gaps, 'a');
+  const rew = features(prep.reworked, gaps, 'b');
+  const loose = new Interner();
+  const la = new Int32Array(n);
+  const lb = new Int32Array(m);
+  for (const gap of gaps) {
+    for (let i = gap.aLo; i < gap.aHi; i++) la[i] = loose.id(orig.loose[i]);
+    for (let j = gap.bLo; j < gap.bHi; j++) lb[j] = loose.id(rew.loose[j]);
+  }
+  const looseScratch = createAnchorScratch(loose.size);
+  const beads: Bead[] = [];
+  walk(exactMatches, whole, (gap) => {
+    const inner: Bead[] = [];
+    const looseMatches = anchorMatches(la, lb, looseScratch, gap);
+    walk(looseMatches, gap, (g) => alignGap(orig, rew, g.aLo, g.aHi, g.bLo, g.bHi, options), inner);
+    return inner;
+  }, beads);
+  return beads;
+}

@@ -1,0 +1,321 @@
+/**
+ * Pass 5: align the rows left between anchors with a Gale–Church style bead programme.
+ * Beads: 1-0 (deleted), 0-1 (added), 1-1 (pair), 1-k (split) and k-1 (merge), k ≤ MAX_GROUP.
+ * Each unpaired row costs UNPAIRED; a pair or group costs 1 − its similarity (plus GROUP_PENALTY
+ * per extra row) and is *forbidden* unless the evidence says the rows correspond: a capped cost
+ * alone would let the programme merge unrelated rows ("Okay." ×3 → "Okay!").
+ * Small gaps get the full table; large ones a band around the diagonal, so the cost stays
+ * O(rows × band) whatever the input.
+ */
+import { intersection, joinProfiles, Profile, profile, SHORT_ROW, textSimilarity, timeContainment, timeOverlap, wordIntersection } from './similarity';
+
+export type BeadKind = 'pair' | 'del' | 'add' | 'split' | 'merge';
+
+/** One step of the alignment path; indices are absolute row indices. */
+export interface Bead {
+  kind: BeadKind;
+  oi: number[];
+  ri: number[];
+}
+
+export interface SideFeatures {
+  loose: string[];
+  start: Float64Array;
+  end: Float64Array;
+  profiles: Array<Profile | undefined>;
+}
+
+export interface GapOptions {
+  splits: boolean;
+  merges: boolean;
+}
+
+/** Thresholds; the reasons are in docs/engine.md. */
+export const ALIGN = {
+  UNPAIRED: 0.5,
+  /** Bigram Dice from which two rows are the same row with edits. */
+  PAIR_TEXT: 0.45,
+  /** Time IoU from which two rows are the same segment, however rewritten. */
+  PAIR_TIME: 0.5,
+  /** Weight of time agreement in a pair's similarity when both rows carry times. */
+  TIME_WEIGHT: 0.4,
+  MAX_GROUP: 6,
+  GROUP_PENALTY: 0.05,
+  /** Joined pieces must have a length within this ratio of the single row. */
+  GROUP_LENGTH: 0.6,
+  /** Each piece must find this share of its words in the single row. */
+  GROUP_CONTAINMENT: 0.6,
+  GROUP_TEXT: 0.5,
+  /** How much better the whole group must match than the group without either end piece. */
+  GROUP_GAIN: 0.001,
+  /** Time IoU between the single row and the pieces' span from which times alone allow a group. */
+  GROUP_TIME: 0.7,
+  /** Gaps with more cells than this get a band instead of the full table. */
+  FULL_TABLE_CELLS: 250_000,
+  BAND: 24,
+  /** Gaps with more rows than this (no anchor in thousands of rows) get the narrow band. */
+  WIDE_GAP_ROWS: 4000,
+  NARROW_BAND: 8,
+} as const;
+
+function prof(side: SideFeatures, i: number): Profile {
+  let p = side.profiles[i];
+  if (p === undefined) {
+    p = profile(side.loose[i]);
+    side.profiles[i] = p;
+  }
+  return p;
+}
+
+const hasSpan = (side: SideFeatures, i: number): boolean => side.end[i] >= side.start[i];
+
+/**
+ * Cost of pairing original row o with reworked row r, or Infinity when nothing says they are the
+ * same row: neither text similarity nor (with times on both sides) time overlap.
+ */
+function pairCost(orig: SideFeatures, rew: SideFeatures, o: number, r: number, common: () => number): number {
+  const po = prof(orig, o);
+  const pr = prof(rew, r);
+  // Dice can never exceed 2·min/(a+b): skip the intersections when even that is too low.
+  const wordTotal = po.words.length + pr.words.length;
+  const wordBound = wordTotal === 0 ? 1 : (2 * Math.min(po.words.length, pr.words.length)) / wordTotal;
+  const bound = ((2 * Math.min(po.size, pr.size)) / (po.size + pr.size) + wordBound) / 2;
+  const timed = hasSpan(orig, o) && hasSpan(rew, r);
+  const overlap = timed ? timeOverlap(orig.start[o], orig.end[o], rew.start[r], rew.end[r]) : NaN;
+  const short = Math.max(orig.loose[o].length, rew.loose[r].length) <= SHORT_ROW;
+  if (bound < ALIGN.PAIR_TEXT && !short && !(overlap >= ALIGN.PAIR_TIME)) return Infinity;
+  const text = textSimilarity(common(), po, pr, orig.loose[o], rew.loose[r]);
+  if (text < ALIGN.PAIR_TEXT && !(overlap >= ALIGN.PAIR_TIME)) return Infinity;
+  const sim = timed ? (1 - ALIGN.TIME_WEIGHT) * text + ALIGN.TIME_WEIGHT * overlap : text;
+  return Math.min(1 - sim, 2 * ALIGN.UNPAIRED - 0.05);
+}
+
+const enum Move {
+  None = 0,
+  Pair = 1,
+  Split = 2,
+  Merge = 3,
+  Del = 4,
+  Add = 5,
+}
+
+/** Aligns original rows [aLo, aHi) with reworked rows [bLo, bHi); returns the beads in order. */
+export function alignGap(
+  orig: SideFeatures,
+  rew: SideFeatures,
+  aLo: number,
+  aHi: number,
+  bLo: number,
+  bHi: number,
+  options: GapOptions,
+): Bead[] {
+  const n = aHi - aLo;
+  const m = bHi - bLo;
+  if (n === 0 || m === 0) {
+    const beads: Bead[] = [];
+    for (let i = aLo; i < aHi; i++) beads.push({ kind: 'del', oi: [i], ri: [] });
+    for (let j = bLo; j < bHi; j++) beads.push({ kind: 'add', oi: [], ri: [j] });
+    return beads;
+  }
+
+  if (n === 1 && m === 1) {
+    // The commonest gap (one edited row between anchors): no table needed.
+    const paired = pairCost(orig, rew, aLo, bLo, () => intersection(prof(orig, aLo), prof(rew, bLo))) < Infinity;
+    return paired
+      ? [{ kind: 'pair', oi: [aLo], ri: [bLo] }]
+      : [{ kind: 'del', oi: [aLo], ri: [] }, { kind: 'add', oi: [], ri: [bLo] }];
+  }
+
+  // Band: row i (0..n) may use columns [lo[i], hi[i]]; consecutive rows overlap so a path exists.
+  const lo = new Int32Array(n + 1);
+  const hi = new Int32Array(n + 1);
+  const full = (n + 1) * (m + 1) <= ALIGN.FULL_TABLE_CELLS;
+  const band = n + m > ALIGN.WIDE_GAP_ROWS ? ALIGN.NARROW_BAND : ALIGN.BAND;
+  for (let i = 0; i <= n; i++) {
+    if (full) {
+      lo[i] = 0;
+      hi[i] = m;
+    } else {
+      lo[i] = Math.max(0, Math.floor((i * m) / n) - band);
+      hi[i] = Math.min(m, Math.ceil(((i + 1) * m) / n) + band);
+    }
+  }
+  lo[0] = 0;
+  hi[n] = m;
+  const offset = new Int32Array(n + 2);
+  for (let i = 0; i <= n; i++) offset[i + 1] = offset[i] + (hi[i] - lo[i] + 1);
+  const cells = offset[n + 1];
+  const cost = new Float64Array(cells).fill(Infinity);
+  const move = new Uint8Array(cells);
+  const span = new Uint8Array(cells);
+  // Bigram intersection of pair (i-1, j-1), cached per cell: -1 = not computed yet.
+  const common = new Int32Array(cells).fill(-1);
+
+  const at = (i: number, j: number): number => (j < lo[i] || j > hi[i] ? -1 : offset[i] + j - lo[i]);
+  const commonOf = (i: number, j: number): number => {
+    // pair (original aLo+i-1, reworked bLo+j-1)
+    const c = at(i, j);
+    if (c >= 0 && common[c] >= 0) return common[c];
+    const value = intersection(prof(orig, aLo + i - 1), prof(rew, bLo + j - 1));
+    if (c >= 0) common[c] = value;
+    return value;
+  };
+
+  /**
+   * Cost of one row `single` (side S) becoming the rows `first..last` of the other side, or
+   * Infinity.
+   */
+  const groupCost = (
+    single: SideFeatures,
+    s: number,
+    many: SideFeatures,
+    first: number,
+    last: number,
+  ): number => {
+    const k = last - first + 1;
+    const ps = prof(single, s);
+    let timed = hasSpan(single, s);
+    for (let p = first; p <= last; p++) {
+      if (many.loose[p].length === 0) return Infinity;
+      timed &&= hasSpan(many, p);
+    }
+    // With times, every piece must lie mostly inside the single row; when the pieces also cover
+    // its span, the times alone say it is one group, however much the text was rewritten.
+    const span = timed ? timeOverlap(single.start[s], single.end[s], many.start[first], many.end[last]) : NaN;
+    if (timed) {
+      for (let p = first; p <= last; p++) {
+        if (timeContainment(many.start[p], many.end[p], single.start[s], single.end[s]) < 0.5) return Infinity;
+      }
+    }
+    const byTime = span >= ALIGN.GROUP_TIME;
+    if (!byTime) {
+      for (let p = first; p <= last; p++) {
+        const pp = prof(many, p);
+        if (wordIntersection(pp, ps) < ALIGN.GROUP_CONTAINMENT * pp.words.length) return Infinity;
+      }
+    }
+    const similarityTo = (from: number, to: number): number => {
+      const joined = from === to ? prof(many, from) : joinProfiles(many.loose.slice(from, to + 1));
+      return textSimilarity(intersection(ps, joined), ps, joined, single.loose[s], from === to ? many.loose[from] : undefined);
+    };
+    const text = similarityTo(first, last);
+    if (!byTime) {
+      if (text < ALIGN.GROUP_TEXT) return Infinity;
+      // Every end piece must earn its place: a row that only repeats words of its neighbour (an
+      // ASR echo, a stray "So.") is a deletion next to a pair, not part of a group.
+      if (text < similarityTo(first + 1, last) + ALIGN.GROUP_GAIN) return Infinity;
+      if (text < similarityTo(first, last - 1) + ALIGN.GROUP_GAIN) return Infinity;
+    }
+    const sim = timed ? (1 - ALIGN.TIME_WEIGHT) * text + ALIGN.TIME_WEIGHT * span : text;
+    return 1 - sim + ALIGN.GROUP_PENALTY * (k - 1);
+  };
+
+
+  // Joined length of pieces [x, y) is pref[y] - pref[x] + (y - x - 1): lets the group loops
+  // reject or stop on length alone before any similarity is computed.
+  const prefO = new Float64Array(n + 1);
+  const prefR = new Float64Array(m + 1);
+  for (let i = 0; i < n; i++) prefO[i + 1] = prefO[i] + orig.loose[aLo + i].length + 1;
+  for (let j = 0; j < m; j++) prefR[j + 1] = prefR[j] + rew.loose[bLo + j].length + 1;
+  const minRatio = ALIGN.GROUP_LENGTH;
+
+  let best = Infinity;
+  let bestMove = Move.None;
+  let bestSpan = 0;
+  const consider = (from: number, step: number, mv: Move, k: number): void => {
+    if (from < 0) return;
+    const total = cost[from] + step;
+    if (total < best) {
+      best = total;
+      bestMove = mv;
+      bestSpan = k;
+    }
+  };
+
+  cost[0] = 0;
+  for (let i = 0; i <= n; i++) {
+    for (let j = lo[i]; j <= hi[i]; j++) {
+      if (i === 0 && j === 0) continue;
+      const c = at(i, j);
+      best = Infinity;
+      bestMove = Move.None;
+      bestSpan = 0;
+      if (i > 0 && j > 0) {
+        const prev = at(i - 1, j - 1);
+        if (prev >= 0 && cost[prev] < Infinity) {
+          consider(prev, pairCost(orig, rew, aLo + i - 1, bLo + j - 1, () => commonOf(i, j)), Move.Pair, 1);
+        }
+        if (options.splits) {
+          const single = orig.loose[aLo + i - 1].length;
+          for (let k = 2; k <= ALIGN.MAX_GROUP && j - k >= 0; k++) {
+            const joined = prefR[j] - prefR[j - k] - 1;
+            if (minRatio * joined > single) break;
+            if (joined < minRatio * single) continue;
+            const from = at(i - 1, j - k);
+            if (from < 0 || cost[from] === Infinity) continue;
+            const step = groupCost(orig, aLo + i - 1, rew, bLo + j - k, bLo + j - 1);
+            consider(from, step, Move.Split, k);
+          }
+        }
+        if (options.merges) {
+          const single = rew.loose[bLo + j - 1].length;
+          for (let k = 2; k <= ALIGN.MAX_GROUP && i - k >= 0; k++) {
+            const joined = prefO[i] - prefO[i - k] - 1;
+            if (minRatio * joined > single) break;
+            if (joined < minRatio * single) continue;
+            const from = at(i - k, j - 1);
+            if (from < 0 || cost[from] === Infinity) continue;
+            const step = groupCost(rew, bLo + j - 1, orig, aLo + i - k, aLo + i - 1);
+            consider(from, step, Move.Merge, k);
+          }
+        }
+      }
+      if (i > 0) consider(at(i - 1, j), ALIGN.UNPAIRED, Move.Del, 1);
+      if (j > 0) consider(at(i, j - 1), ALIGN.UNPAIRED, Move.Add, 1);
+      cost[c] = best;
+      move[c] = bestMove;
+      span[c] = bestSpan;
+    }
+  }
+  const beads: Bead[] = [];
+  let i = n;
+  let j = m;
+  while (i > 0 || j > 0) {
+    const c = at(i, j);
+    const k = span[c];
+    switch (move[c] as Move) {
+      case Move.Pair:
+        beads.push({ kind: 'pair', oi: [aLo + i - 1], ri: [bLo + j - 1] });
+        i--;
+        j--;
+        break;
+      case Move.Split:
+        beads.push({ kind: 'split', oi: [aLo + i - 1], ri: range(bLo + j - k, k) });
+        i--;
+        j -= k;
+        break;
+      case Move.Merge:
+        beads.push({ kind: 'merge', oi: range(aLo + i - k, k), ri: [bLo + j - 1] });
+        i -= k;
+        j--;
+        break;
+      case Move.Del:
+        beads.push({ kind: 'del', oi: [aLo + i - 1], ri: [] });
+        i--;
+        break;
+      case Move.Add:
+        beads.push({ kind: 'add', oi: [], ri: [bLo + j - 1] });
+        j--;
+        break;
+      default:
+        throw new Error(`alignment path broken at ${i},${j}`);
+    }
+  }
+  return beads.reverse();
+}
+
+function range(start: number, count: number): number[] {
+  const out = new Array<number>(count);
+  for (let k = 0; k < count; k++) out[k] = start + k;
+  return out;
+}

@@ -1,0 +1,171 @@
+/**
+ * How alike two rows are, for deciding which rows correspond (never for what changed: that is the
+ * exact comparison of the normalised columns). Pairing must survive the edits annotators make, so
+ * it works on a loose key (diacritics stripped, lower case, punctuation dropped) and compares
+ * multisets of character bigrams: order-tolerant, cheap, and additive over the pieces of a split.
+ */
+import { stripDiacritics } from './normalize';
+
+const PUNCTUATION = /[\p{P}\p{S}]/gu;
+const SPACES = / {2,}/g;
+
+/** The pairing key of a normalised transcript. */
+export function looseText(normalised: string): string {
+  return stripDiacritics(normalised).toLowerCase().replace(PUNCTUATION, '').replace(SPACES, ' ').trim();
+}
+
+/** Texts longer than this are profiled as a fixed-size histogram (linear, no sort). */
+const SORTED_LIMIT = 4096;
+const BUCKETS = 4096;
+
+/**
+ * A bigram multiset: either the sorted bigram hashes (short text) or a bucket histogram (long
+ * text, where collisions only ever overstate similarity a little).
+ */
+export interface Profile {
+  size: number;
+  sorted: Int32Array | null;
+  hist: Int32Array | null;
+  /** Sorted hashes of the words: typos break words, so words and bigrams together judge a pair. */
+  words: Int32Array;
+}
+
+/** Bigrams of `^text$`, so a one-character row still has two. */
+export function profile(loose: string): Profile {
+  const n = loose.length;
+  const size = n + 1;
+  const hashAt = (k: number): number => {
+    const a = k === 0 ? 0x5e : loose.charCodeAt(k - 1);
+    const b = k === n ? 0x24 : loose.charCodeAt(k);
+    return Math.imul(a, 0x9e3779b1) ^ b;
+  };
+  const words = wordHashes(loose);
+  if (size <= SORTED_LIMIT) {
+    const sorted = new Int32Array(size);
+    for (let k = 0; k < size; k++) sorted[k] = hashAt(k);
+    sorted.sort();
+    return { size, sorted, hist: null, words };
+  }
+  const hist = new Int32Array(BUCKETS);
+  for (let k = 0; k < size; k++) hist[(hashAt(k) >>> 0) % BUCKETS]++;
+  return { size, sorted: null, hist, words };
+}
+
+function wordHashes(loose: string): Int32Array {
+  const out: number[] = [];
+  let h = 0x811c9dc5;
+  let inWord = false;
+  for (let k = 0; k <= loose.length; k++) {
+    const c = k < loose.length ? loose.charCodeAt(k) : 0x20;
+    if (c === 0x20) {
+      if (inWord) out.push(h | 0);
+      h = 0x811c9dc5;
+      inWord = false;
+    } else {
+      h = Math.imul(h ^ c, 0x01000193);
+      inWord = true;
+    }
+  }
+  return Int32Array.from(out).sort();
+}
+
+/** Size of the intersection of two sorted multisets. */
+function sortedIntersection(x: Int32Array, y: Int32Array): number {
+  let i = 0;
+  let j = 0;
+  let common = 0;
+  while (i < x.length && j < y.length) {
+    if (x[i] === y[j]) {
+      common++;
+      i++;
+      j++;
+    } else if (x[i] < y[j]) i++;
+    else j++;
+  }
+  return common;
+}
+
+/** Words of `a` found in `b`, as a multiset intersection. */
+export function wordIntersection(a: Profile, b: Profile): number {
+  return sortedIntersection(a.words, b.words);
+}
+
+/** Rows up to this many characters are also compared by edit distance: one typo in "Yes." is 1 of 3 letters. */
+export const SHORT_ROW = 24;
+
+/**
+ * Text similarity in [0, 1]: the mean of the bigram Dice (robust to typos and re-spacing) and
+ * the word Dice (robust to common letter pairs that unrelated sentences share); for two short
+ * rows, at least 1 − edit distance / length, since one typo ruins most of a short row's bigrams.
+ */
+export function textSimilarity(bigramCommon: number, a: Profile, b: Profile, looseA?: string, looseB?: string): number {
+  const bigrams = (2 * bigramCommon) / (a.size + b.size);
+  const wordTotal = a.words.length + b.words.length;
+  const words = wordTotal === 0 ? 1 : (2 * wordIntersection(a, b)) / wordTotal;
+  const sim = (bigrams + words) / 2;
+  if (looseA === undefined || looseB === undefined) return sim;
+  const longest = Math.max(looseA.length, looseB.length);
+  if (longest === 0 || longest > SHORT_ROW) return sim;
+  return Math.max(sim, 1 - shortDistance(looseA, looseB) / longest);
+}
+
+/** Plain Levenshtein distance over UTF-16 units, for strings of at most SHORT_ROW units. */
+function shortDistance(a: string, b: string): number {
+  const row = new Array<number>(b.length + 1);
+  for (let j = 0; j <= b.length; j++) row[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let diagonal = row[0];
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const above = row[j];
+      row[j] = Math.min(above + 1, row[j - 1] + 1, diagonal + (a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1));
+      diagonal = above;
+    }
+  }
+  return row[b.length];
+}
+
+function histogramOf(p: Profile): Int32Array {
+  if (p.hist) return p.hist;
+  const hist = new Int32Array(BUCKETS);
+  const sorted = p.sorted as Int32Array;
+  for (let k = 0; k < sorted.length; k++) hist[(sorted[k] >>> 0) % BUCKETS]++;
+  return hist;
+}
+
+/** Size of the multiset intersection. */
+export function intersection(a: Profile, b: Profile): number {
+  if (a.sorted && b.sorted) return sortedIntersection(a.sorted, b.sorted);
+  const ha = histogramOf(a);
+  const hb = histogramOf(b);
+  let common = 0;
+  for (let k = 0; k < BUCKETS; k++) common += Math.min(ha[k], hb[k]);
+  return common;
+}
+
+/** The profile of several rows joined with one space (a split's pieces, a merge's sources). */
+export function joinProfiles(parts: readonly string[]): Profile {
+  return profile(parts.filter((p) => p.length > 0).join(' '));
+}
+
+
+/**
+ * Intersection over union of two time spans, 0 when they do not overlap; NaN when either side has
+ * no usable span (a missing or reversed time).
+ */
+export function timeOverlap(aStart: number, aEnd: number, bStart: number, bEnd: number): number {
+  if (!(aEnd >= aStart) || !(bEnd >= bStart)) return NaN;
+  const inter = Math.min(aEnd, bEnd) - Math.max(aStart, bStart);
+  if (inter <= 0) return 0;
+  const union = Math.max(aEnd, bEnd) - Math.min(aStart, bStart);
+  return union > 0 ? inter / union : 1;
+}
+
+/** Share of span `a` that lies inside span `b` (0 when disjoint); NaN without usable spans. */
+export function timeContainment(aStart: number, aEnd: number, bStart: number, bEnd: number): number {
+  if (!(aEnd >= aStart) || !(bEnd >= bStart)) return NaN;
+  const duration = aEnd - aStart;
+  const inter = Math.min(aEnd, bEnd) - Math.max(aStart, bStart);
+  if (duration <= 0) return aStart >= bStart && aStart <= bEnd ? 1 : 0;
+  return inter <= 0 ? 0 : inter / duration;
+}
