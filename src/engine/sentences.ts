@@ -1,0 +1,261 @@
+/**
+ * Sentence segmentation for transcriptSER (decisions D7.8): the boundaries of
+ * `Intl.Segmenter(granularity: 'sentence')`, computed in linear time.
+ *
+ * Three tiers, each proved equal to Intl.Segmenter by property tests:
+ * 1. One-sentence fast path: a text with no possible break character (sentence terminator or
+ *    paragraph separator) before its final run of terminators, closers and spaces is one sentence.
+ * 2. Known-class scanner: a text made only of characters whose Sentence_Break class is in
+ *    `CLASS_OF` (ASCII, Latin-1 letters, curly quotes, dashes) is segmented by the UAX #29 rules
+ *    SB6–SB11 directly, in one pass.
+ * 3. Everything else goes to Intl.Segmenter in chunks. Node 20's segmenter is quadratic in the
+ *    string length once a string holds many sentences (160,000 characters: seconds), so long text
+ *    is segmented window by window, restarting at a boundary that the window's end cannot have
+ *    influenced (see `icuSentenceEnds`).
+ */
+
+const enum SB {
+  Other,
+  Sp,
+  Lower,
+  Upper,
+  OLetter,
+  Numeric,
+  ATerm,
+  STerm,
+  Close,
+  SContinue,
+  Unknown,
+}
+
+// Sentence_Break classes (UAX #29) of the characters the scanner handles; any other character
+// sends the text to Intl.Segmenter. Verified against Intl.Segmenter by test/engine/sentences.test.ts.
+const CLASS_OF = new Uint8Array(0x2030).fill(SB.Unknown);
+(() => {
+  for (let c = 0x21; c < 0x7f; c++) CLASS_OF[c] = SB.Other;
+  CLASS_OF[0x20] = SB.Sp;
+  for (let c = 0x61; c <= 0x7a; c++) CLASS_OF[c] = SB.Lower;
+  for (let c = 0x41; c <= 0x5a; c++) CLASS_OF[c] = SB.Upper;
+  for (let c = 0x30; c <= 0x39; c++) CLASS_OF[c] = SB.Numeric;
+  CLASS_OF[0x2e] = SB.ATerm;
+  CLASS_OF[0x21] = SB.STerm;
+  CLASS_OF[0x3f] = SB.STerm;
+  for (const c of [0x22, 0x27, 0x28, 0x29, 0x5b, 0x5d, 0x7b, 0x7d, 0xab, 0xbb, 0x2018, 0x2019, 0x201c, 0x201d]) {
+    CLASS_OF[c] = SB.Close;
+  }
+  for (const c of [0x2c, 0x2d, 0x3a, 0x3b, 0x2013, 0x2014]) CLASS_OF[c] = SB.SContinue;
+  // Latin-1 letters (kept when stripDiacritics is off): À–Þ upper except ×, ß–ÿ lower except ÷.
+  for (let c = 0xc0; c <= 0xde; c++) CLASS_OF[c] = c === 0xd7 ? SB.Other : SB.Upper;
+  for (let c = 0xdf; c <= 0xff; c++) CLASS_OF[c] = c === 0xf7 ? SB.Other : SB.Lower;
+  CLASS_OF[0x2026] = SB.Other; // … is not a terminator in UAX #29
+})();
+
+function classAt(text: string, i: number): SB {
+  const c = text.charCodeAt(i);
+  return c < CLASS_OF.length ? (CLASS_OF[c] as SB) : SB.Unknown;
+}
+
+// A superset of SATerm (Sentence_Terminal plus the ATerm full stops) and paragraph separators:
+// the characters after which a break can happen at all (SB4, SB11).
+const BREAK_CHAR = /[\p{Sentence_Terminal}.\u2024\uFE52\uFF0E\n\r\u0085\u2028\u2029]/u;
+// The fast path: no break character, then an optional tail of (SATerm Close* Sp*) groups (SB8a,
+// SB9 and SB10 keep such a tail together). Close and Sp here are subsets of the UAX #29 classes.
+const ONE_SENTENCE =
+  /^[^\p{Sentence_Terminal}.\u2024\uFE52\uFF0E\n\r\u0085\u2028\u2029]*(?:[\p{Sentence_Terminal}.\u2024\uFE52\uFF0E][\p{Ps}\p{Pe}"'«»‘’“”]* *)*$/u;
+
+let segmenter: Intl.Segmenter | undefined;
+
+function icu(): Intl.Segmenter {
+  // A fixed locale, so every replica segments alike (D6.9); 'en' uses the root sentence rules.
+  segmenter ??= new Intl.Segmenter('en', { granularity: 'sentence' });
+  return segmenter;
+}
+
+/** True when `text` (non-empty) is certainly one sentence; false means "segment it". */
+export function isOneSentence(text: string): boolean {
+  return ONE_SENTENCE.test(text);
+}
+
+/**
+ * End offsets (UTF-16, exclusive, ascending, the last = text.length) of the sentences of `text`,
+ * exactly as Intl.Segmenter's sentence granularity gives them. [] for ''.
+ */
+export function sentenceEnds(text: string): number[] {
+  if (text.length === 0) return [];
+  if (isOneSentence(text)) return [text.length];
+  const scanned = scanKnownClasses(text);
+  return scanned ?? icuSentenceEnds(text);
+}
+
+/** Number of sentences of `text` (0 for ''). */
+export function countSentences(text: string): number {
+  if (text.length === 0) return 0;
+  if (isOneSentence(text)) return 1;
+  return sentenceEnds(text).length;
+}
+
+/** The sentences of `text`, each without its trailing spaces (the identity used by D7.8). */
+export function sentences(text: string): string[] {
+  const ends = sentenceEnds(text);
+  const out: string[] = [];
+  let start = 0;
+  for (const end of ends) {
+    let e = end;
+    while (e > start && text.charCodeAt(e - 1) === 0x20) e--;
+    out.push(text.slice(start, e));
+    start = end;
+  }
+  return out;
+}
+
+/**
+ * UAX #29 SB6–SB11 over a text made of known-class characters; null when the text holds any
+ * other character. Breaks can only follow a run SATerm Close* Sp*; the rules that cancel such a
+ * break look at most at the next character, except SB8, which looks ahead to the first letter or
+ * terminator.
+ */
+export function scanKnownClasses(text: string): number[] | null {
+  const n = text.length;
+  for (let i = 0; i < n; i++) if (classAt(text, i) === SB.Unknown) return null;
+  const ends: number[] = [];
+  let i = 0;
+  while (i < n) {
+    const cls = classAt(text, i);
+    if (cls !== SB.ATerm && cls !== SB.STerm) {
+      i++;
+      continue;
+    }
+    const aTerm = cls === SB.ATerm;
+    let j = i + 1;
+    if (aTerm && j < n) {
+      const next = classAt(text, j);
+      // SB6 (3.5) and SB7 (U.S): no break right after the full stop.
+      if (next === SB.Numeric) {
+        i = j;
+        continue;
+      }
+      if (next === SB.Upper && i > 0) {
+        const before = classAt(text, i - 1);
+        if (before === SB.Upper || before === SB.Lower) {
+          i = j;
+          continue;
+        }
+      }
+    }
+    while (j < n && classAt(text, j) === SB.Close) j++;
+    while (j < n && classAt(text, j) === SB.Sp) j++;
+    if (j >= n) break;
+    const next = classAt(text, j);
+    // SB8a: a continuation or another terminator keeps the sentence going.
+    if (next === SB.SContinue || next === SB.ATerm || next === SB.STerm) {
+      i = j;
+      continue;
+    }
+    if (aTerm) {
+      // SB8: after a full stop, a lower-case letter before any other letter or terminator.
+      let k = j;
+      let kc = next;
+      while (k < n && kc !== SB.Lower && kc !== SB.Upper && kc !== SB.OLetter && kc !== SB.ATerm && kc !== SB.STerm) {
+        k++;
+        if (k < n) kc = classAt(text, k);
+      }
+      if (k < n && kc === SB.Lower) {
+        i = j;
+        continue;
+      }
+    }
+    ends.push(j);
+    i = j;
+  }
+  ends.push(n);
+  return ends;
+}
+
+/** Window of text handed to Intl.Segmenter at once, in UTF-16 units. */
+export const ICU_CHUNK = 2000;
+
+// Characters that certainly end SB8's look-ahead (ASCII letters and terminators, CJK ideographs,
+// Arabic letters): a boundary followed by one of them inside the window cannot be changed by
+// text beyond the window.
+const DECISIVE = /[A-Za-z.!?\u4E00-\u9FFF\u0621-\u063A\u0641-\u064A\u3002]/u;
+
+/**
+ * Intl.Segmenter sentence ends, computed window by window so the cost stays linear.
+ *
+ * Why a window's boundary is final: a break decision at position p depends on the text before p
+ * back to the previous boundary (never further: a sentence never ends in a letter, so SB7's and
+ * SB8's look-behind cannot cross it) and on the text after p up to the next character that ends
+ * SB8's look-ahead. So every boundary of the window that has a DECISIVE character after it within
+ * the window is a boundary of the whole text, and segmentation restarts exactly there. A window
+ * without such a boundary grows until it has one (a long single sentence is cheap for ICU).
+ */
+export function icuSentenceEnds(text: string, chunk = ICU_CHUNK): number[] {
+  const ends: number[] = [];
+  let start = 0;
+  let size = chunk;
+  const n = text.length;
+  while (start < n) {
+    if (n - start <= size) {
+      for (const s of icu().segment(text.slice(start))) ends.push(start + s.index + s.segment.length);
+      break;
+    }
+    let stop = start + size;
+    const c = text.charCodeAt(stop - 1);
+    if (c >= 0xd800 && c <= 0xdbff) stop++; // never cut a surrogate pair
+    const window = text.slice(start, stop);
+    let lastDecisive = -1;
+    for (let k = window.length - 1; k >= 0; k--) {
+      if (DECISIVE.test(window[k])) {
+        lastDecisive = k;
+        break;
+      }
+    }
+    let accepted = -1;
+    const found: number[] = [];
+    for (const s of icu().segment(window)) {
+      const end = s.index + s.segment.length;
+      if (end >= window.length || end > lastDecisive) break;
+      found.push(start + end);
+      accepted = end;
+    }
+    if (accepted <= 0) {
+      size *= 2;
+      continue;
+    }
+    for (const e of found) ends.push(e);
+    start += accepted;
+    size = chunk;
+  }
+  return ends;
+}
+
+/**
+ * Sentences of a reference and a hypothesis text compared in order (D7.8): returns
+ * [reference sentences, changed sentences] where changed = max(ref, hyp) − LCS of exact matches.
+ */
+export function sentenceChanges(reference: string, hypothesis: string): [number, number] {
+  if (reference === hypothesis) return [countSentences(reference), 0];
+  if (reference.length === 0) return [0, countSentences(hypothesis)];
+  if (hypothesis.length === 0) {
+    const r = countSentences(reference);
+    return [r, r];
+  }
+  if (isOneSentence(reference) && isOneSentence(hypothesis)) return [1, 1];
+  const a = sentences(reference);
+  const b = sentences(hypothesis);
+  return [a.length, Math.max(a.length, b.length) - lcsLength(a, b)];
+}
+
+/** Length of the longest common subsequence of two short string lists (O(|a|·|b|)). */
+function lcsLength(a: string[], b: string[]): number {
+  const row = new Int32Array(b.length + 1);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = 0;
+    for (let j = 1; j <= b.length; j++) {
+      const up = row[j];
+      row[j] = a[i - 1] === b[j - 1] ? diag + 1 : Math.max(up, row[j - 1]);
+      diag = up;
+    }
+  }
+  return row[b.length];
+}
