@@ -154,7 +154,7 @@ export function scanKnownClasses(text: string): number[] | null {
     if (aTerm) {
       // SB8: after a full stop, a lower-case letter before any other letter or terminator.
       let k = j;
-      let kc = next;
+      let kc: SB = next;
       while (k < n && kc !== SB.Lower && kc !== SB.Upper && kc !== SB.OLetter && kc !== SB.ATerm && kc !== SB.STerm) {
         k++;
         if (k < n) kc = classAt(text, k);
