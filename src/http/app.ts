@@ -1,0 +1,79 @@
+/**
+ * The Express application, built and not started: `createApp(deps)` wires the middleware in the
+ * order that decides which error answers first (decisions D1.11): 404 route, 429, 413 from
+ * Content-Length, 401, 400 body, 422, 503. The entry point (src/server.ts) listens.
+ */
+import express, { type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import type { TrustProxy } from '../config';
+import type { KeyStore } from './api-keys';
+import { requireAgency, resolveAgency } from './auth';
+import { MAX_BODY_BYTES, readJsonBody, rejectDeclaredOversize } from './body';
+import type { DiffEngine } from './engine-pool';
+import { errorHandler, notFound } from './error-handler';
+import { ApiError } from './errors';
+import { createHttpLogger } from './logger';
+import { createRateLimit, type TierOptions } from './rate-limit';
+import { requestId } from './request-id';
+import { diffRoute } from './routes/diff';
+import { healthRoute } from './routes/health';
+import { openApiRoute } from './routes/openapi';
+
+export interface AppDeps {
+  keys: KeyStore;
+  engine: DiffEngine;
+  logger: Logger;
+  rateLimit: { burst: TierOptions; window: TierOptions };
+  trustProxy: TrustProxy;
+  version: string;
+  /** Epoch ms the service started (health uptime); defaults to now. */
+  startedAt?: number;
+  /** True once shutdown began: responses then close their connections. */
+  draining?: () => boolean;
+}
+
+/** Builds the app. */
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  // A strong ETag would hash every multi-megabyte diff response for no cache that may keep it.
+  app.set('etag', false);
+  app.set('case sensitive routing', true);
+  app.set('trust proxy', deps.trustProxy);
+
+  app.use(requestId());
+  app.use(createHttpLogger(deps.logger));
+  app.use(helmet());
+  const draining = deps.draining;
+  if (draining) {
+    app.use((_req, res, next) => {
+      if (draining()) res.setHeader('Connection', 'close');
+      next();
+    });
+  }
+  // Express answers OPTIONS itself with a text/plain Allow list; D1.6 wants 404 for any other method.
+  app.use((req, _res, next) => next(req.method === 'OPTIONS' ? new ApiError('NOT_FOUND') : undefined));
+
+  app.get('/v1/health', healthRoute(deps.version, deps.startedAt ?? Date.now()));
+  app.get('/v1/openapi.json', openApiRoute(deps.version));
+
+  const noStore: RequestHandler = (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  };
+  app.post(
+    '/v1/diff',
+    noStore,
+    resolveAgency(deps.keys),
+    ...createRateLimit({ ...deps.rateLimit, logger: deps.logger }),
+    rejectDeclaredOversize(MAX_BODY_BYTES),
+    requireAgency(),
+    readJsonBody(MAX_BODY_BYTES),
+    diffRoute(deps.engine),
+  );
+
+  app.use(notFound());
+  app.use(errorHandler());
+  return app;
+}

@@ -1,0 +1,74 @@
+/**
+ * The engine's worker pool (decisions D9.2, D1.8, D9.7): piscina threads so that the main thread
+ * keeps answering health probes while large diffs run, a bounded queue so overload is a 503
+ * rather than unbounded memory, and cancellation when the client goes away.
+ */
+import { extname, join } from 'node:path';
+import { Piscina } from 'piscina';
+import type { DiffOutcome, DiffTask } from './diff-task';
+
+/** What the HTTP layer needs from the engine. */
+export interface DiffEngine {
+  /** Runs a validated body; rejects with EngineBusyError when the queue is full. */
+  run(body: string, signal: AbortSignal): Promise<DiffOutcome>;
+  /** Tasks waiting for a worker (running ones not counted). */
+  readonly queued: number;
+  /** Lets running tasks finish, then stops the threads. */
+  close(): Promise<void>;
+  /** Stops the threads now; running tasks are rejected. */
+  destroy(): Promise<void>;
+}
+
+/** The queue of waiting diffs is full (answered 503 with Retry-After). */
+export class EngineBusyError extends Error {
+  constructor() {
+    super('engine queue is full');
+    this.name = 'EngineBusyError';
+  }
+}
+
+export interface EnginePoolOptions {
+  workers: number;
+  /** Diffs that may wait for a worker before new ones are refused. */
+  maxQueue: number;
+  /** Worker module; defaults to diff-worker next to this file (.ts under ts-node/ts-jest, .js when built). */
+  filename?: string;
+}
+
+// Piscina's own messages for a full queue (maxQueue > 0) and for no queue at all (maxQueue 0).
+const QUEUE_FULL = /task queue is at limit|no task queue available/i;
+
+/** Starts the worker threads. */
+export function createEnginePool(options: EnginePoolOptions): DiffEngine {
+  const filename = options.filename ?? join(__dirname, `diff-worker${extname(__filename)}`);
+  const pool = new Piscina<DiffTask, DiffOutcome>({
+    filename,
+    minThreads: options.workers,
+    maxThreads: options.workers,
+    maxQueue: options.maxQueue,
+    // Threads hold the engine's warmed-up code: never let them idle out.
+    idleTimeout: Number.MAX_SAFE_INTEGER,
+    // A worker file in TypeScript (tests, `npm run dev`) needs the TypeScript loader in the thread.
+    execArgv: filename.endsWith('.ts') ? ['--require', 'ts-node/register/transpile-only'] : [],
+  });
+
+  return {
+    async run(body, signal) {
+      try {
+        return await pool.run({ body }, { signal });
+      } catch (error) {
+        if (error instanceof Error && QUEUE_FULL.test(error.message)) throw new EngineBusyError();
+        throw error;
+      }
+    },
+    get queued() {
+      return pool.queueSize;
+    },
+    async close() {
+      await pool.close();
+    },
+    async destroy() {
+      await pool.destroy();
+    },
+  };
+}

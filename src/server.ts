@@ -1,0 +1,112 @@
+/**
+ * The process entry point: configuration, the worker pool, listening, timeouts and signals
+ * (decisions D9.0–D9.5). The application itself is built by createApp (src/http/app.ts).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { dirname, join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { type Config, ConfigError, loadConfig } from './config';
+import { generateKey, hashKey, type KeyEntry, KeyStore } from './http/api-keys';
+import { createApp } from './http/app';
+import { createEnginePool } from './http/engine-pool';
+import { createLogger } from './http/logger';
+
+/** The package version, from the nearest package.json (src/ when run by ts-node, dist/src/ when built). */
+function packageVersion(): string {
+  for (let dir = __dirname; dir !== dirname(dir); dir = dirname(dir)) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file)) return String((JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version ?? '0.0.0');
+  }
+  return '0.0.0';
+}
+
+/** D2.3: without configured keys, a one-off development key outside production; none in production. */
+function keyEntries(config: Config, warn: (message: string) => void): KeyEntry[] | null {
+  if (config.apiKeys.length > 0) return config.apiKeys;
+  if (config.nodeEnv === 'production') return null;
+  const key = generateKey();
+  process.stderr.write(
+    '\n  WARNING: no API key is configured (API_KEYS / API_KEYS_FILE).\n' +
+      '  A one-off development key was generated for agency "development"; it dies with this process:\n\n' +
+      `    x-api-key: ${key}\n\n` +
+      '  Issue real keys with: npm run key:issue -- <agency>\n\n',
+  );
+  warn('no API key configured: using a one-off development key (printed once on stderr)');
+  return [{ agency: 'development', sha256: hashKey(key) }];
+}
+
+function start(): void {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  const logger = createLogger(config.logLevel);
+  const entries = keyEntries(config, (message) => logger.warn(message));
+  if (entries === null) {
+    logger.fatal('NODE_ENV=production and no API key is configured: set API_KEYS or API_KEYS_FILE (npm run key:issue -- <agency>)');
+    process.exit(1);
+  }
+  if (config.redisUrl) {
+    logger.warn('REDIS_URL is set, but this build keeps rate-limit counters in memory, per replica');
+  }
+
+  const engine = createEnginePool(config.engine);
+  let draining = false;
+  const app = createApp({
+    keys: new KeyStore(entries),
+    engine,
+    logger,
+    rateLimit: config.rateLimit,
+    trustProxy: config.trustProxy,
+    version: packageVersion(),
+    draining: () => draining,
+  });
+
+  const server = createServer(app);
+  // D9.5: slow clients cannot hold sockets.
+  server.headersTimeout = config.http.headersTimeoutMs;
+  server.requestTimeout = config.http.requestTimeoutMs;
+  server.keepAliveTimeout = config.http.keepAliveTimeoutMs;
+
+  server.on('error', (error) => {
+    logger.fatal({ err: error }, 'cannot listen');
+    process.exit(1);
+  });
+  server.listen(config.port, config.host, () => {
+    const { port } = server.address() as AddressInfo;
+    logger.info({ port, host: config.host, pid: process.pid, workers: config.engine.workers }, `listening on ${config.host}:${port}`);
+  });
+
+  // D9.3: stop accepting, let in-flight requests finish within the bound, then exit 0.
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (draining) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    draining = true;
+    logger.info({ signal }, 'shutting down: refusing new connections, finishing in-flight requests');
+    // Connections that finish a response become idle: close them as they do.
+    const reaper = setInterval(() => server.closeIdleConnections(), 100);
+    const deadline = setTimeout(() => {
+      logger.error({ timeoutMs: config.http.shutdownTimeoutMs }, 'shutdown bound reached: closing the remaining connections');
+      server.closeAllConnections();
+    }, config.http.shutdownTimeoutMs);
+    server.close(() => {
+      clearInterval(reaper);
+      clearTimeout(deadline);
+      void engine.close().finally(() => {
+        logger.info('stopped');
+        logger.flush(() => process.exit(0));
+      });
+    });
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+start();

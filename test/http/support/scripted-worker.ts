@@ -1,0 +1,19 @@
+/**
+ * A stand-in engine worker for the tests that need control over timing and failure (queue full,
+ * cancellation, unexpected throws). The first original row's transcript is the script:
+ * "sleep <ms>" blocks the thread, "throw" throws, "input-error" refuses a transform; anything else
+ * answers a small data object echoing the row counts.
+ */
+import type { DiffOutcome, DiffTask } from '../../../src/http/diff-task';
+
+export default function scriptedWorker(task: DiffTask): DiffOutcome {
+  const body = JSON.parse(task.body) as { original: Array<{ transcript?: string }>; reworked: unknown[] };
+  const script = body.original[0]?.transcript ?? '';
+  const sleep = /^sleep (\d+)$/.exec(script);
+  if (sleep) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(sleep[1]));
+  if (script === 'throw') throw new Error('secret internal detail /srv/app/engine.ts:42');
+  if (script === 'input-error') {
+    return { ok: false, field: 'config.structuralTransforms[0]', message: 'rule 0 grows a cell past its bound' };
+  }
+  return { ok: true, json: JSON.stringify({ originalRows: body.original.length, reworkedRows: body.reworked.length }) };
+}
