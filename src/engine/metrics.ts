@@ -1,0 +1,185 @@
+/**
+ * Document-level scores and their raw counts (decisions D7.1–D7.11).
+ *
+ * Reference = reworked (the annotator's text), hypothesis = original (the AI's). Every rate is
+ * Σ errors ÷ Σ reference tokens over the whole document, clamped to [0, 1]; an empty reference
+ * gives 0 when the hypothesis is empty too, else 1 (D7.1). The counts behind each rate are
+ * returned unclamped in `data.counts` (D7.2).
+ */
+import {
+  WorkBudget,
+  WordInterner,
+  addCharCounts,
+  addWordCounts,
+  createWorkBudget,
+  emptyCounts,
+} from './edit-distance';
+import { sentenceChanges } from './sentences';
+import { ColumnMapping, Counts, DiffConfig, EditCounts, Prepared, PreparedSide, STATUSES, Scores, ScoringUnit, Status } from './types';
+
+/** Column names D7.9 recognises as the speaker, case-insensitively, in this order of preference. */
+const SPEAKER_NAMES = new Set(['speaker', 'speaker_name', 'speaker_id', 'speaker_label', 'spk']);
+
+/**
+ * The speaker column for SACR (D7.9), by its caller's name, or null: `config.speakerColName`
+ * (case-insensitive; naming no column gives null, with no fallback), else `columnMapping.speaker`,
+ * else the first header named speaker, speaker_name, speaker_id, speaker_label or spk.
+ */
+export function detectSpeakerColumn(
+  headers: string[],
+  config: Pick<DiffConfig, 'speakerColName'>,
+  columnMapping?: ColumnMapping,
+): string | null {
+  if (config.speakerColName !== undefined) {
+    const wanted = config.speakerColName.toLowerCase();
+    return headers.find((h) => h.toLowerCase() === wanted) ?? null;
+  }
+  if (columnMapping?.speaker !== undefined) return headers[columnMapping.speaker] ?? null;
+  return headers.find((h) => SPEAKER_NAMES.has(h.toLowerCase())) ?? null;
+}
+
+/** A rate per D7.1: errors ÷ reference tokens, clamped to [0, 1]; empty reference → 0 or 1. */
+export function clampedRate(errors: number, reference: number): number {
+  if (reference === 0) return errors === 0 ? 0 : 1;
+  const r = errors / reference;
+  return r > 1 ? 1 : r;
+}
+
+function editRate(c: EditCounts): number {
+  return clampedRate(c.substitutions + c.deletions + c.insertions, c.referenceLength);
+}
+
+/**
+ * The text a unit contributes for one column on one side (D7.3). The transcript of a group is its
+ * rows' non-empty texts joined with one space; any other column keeps each distinct non-empty
+ * value once, in order, so a split that keeps its speaker is not a speaker error.
+ */
+function unitText(side: PreparedSide, column: number, rows: number[], distinct: boolean): string {
+  const texts = side.text[column];
+  if (rows.length === 1) return texts[rows[0]] ?? '';
+  if (rows.length === 0) return '';
+  const parts: string[] = [];
+  for (const r of rows) {
+    const t = texts[r] ?? '';
+    if (t !== '' && !(distinct && parts.includes(t))) parts.push(t);
+  }
+  return parts.join(' ');
+}
+
+export interface MetricsResult {
+  scores: Scores;
+  counts: Counts;
+  approximateEntries: number;
+}
+
+/**
+ * Scores, counts and the number of entries scored approximately, over the scoring units (the
+ * non-trace entries in document order). Only the work an enabled metric needs is done; the
+ * counts of a disabled metric stay 0. `budget` bounds the exact edit-distance work (D7.11).
+ */
+export function computeMetrics(
+  prep: Prepared,
+  units: ScoringUnit[],
+  config: DiffConfig,
+  budget: WorkBudget = createWorkBudget(),
+): MetricsResult {
+  const rows = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
+  const counts: Counts = {
+    char: emptyCounts(),
+    word: emptyCounts(),
+    transcriptChar: emptyCounts(),
+    transcriptWord: emptyCounts(),
+    rows,
+    segmentEvents: 0,
+    sentences: { reference: 0, changed: 0 },
+    speakerChanged: 0,
+  };
+  const textColumns: number[] = [];
+  for (let c = 0; c < prep.columns.length; c++) if (!prep.timeCols.includes(c)) textColumns.push(c);
+  const tc = prep.transcriptCol;
+  const wantChar = config.enableCER || config.enableTranscriptCER;
+  const wantWord = config.enableWER || config.enableTranscriptWER;
+  const speakers = config.enableSACR && prep.original.speaker !== null && prep.reworked.speaker !== null;
+  const interner = new WordInterner();
+  let approximateEntries = 0;
+
+  for (const unit of units) {
+    rows[unit.status]++;
+    const hypRows = unit.originalIndices;
+    const refRows = unit.reworkedIndices;
+    switch (unit.status) {
+      case 'SPLIT':
+        counts.segmentEvents += refRows.length - 1;
+        break;
+      case 'MERGED':
+        counts.segmentEvents += hypRows.length - 1;
+        break;
+      case 'ADDED':
+        counts.segmentEvents += refRows.length;
+        break;
+      case 'DELETED':
+        counts.segmentEvents += hypRows.length;
+        break;
+      case 'MODIFIED':
+        if (speakers && prep.original.speaker![hypRows[0]] !== prep.reworked.speaker![refRows[0]]) counts.speakerChanged++;
+        break;
+      default:
+        break;
+    }
+
+    let approximate = false;
+    if (wantChar || wantWord) {
+      for (const c of textColumns) {
+        const isTranscript = c === tc;
+        if (!isTranscript && !config.enableCER && !config.enableWER) continue;
+        const ref = unitText(prep.reworked, c, refRows, !isTranscript);
+        const hyp = unitText(prep.original, c, hypRows, !isTranscript);
+        if (isTranscript ? wantChar : config.enableCER) {
+          const into = isTranscript ? counts.transcriptChar : counts.char;
+          if (addCharCounts(into, ref, hyp, budget)) approximate = true;
+        }
+        if (isTranscript ? wantWord : config.enableWER) {
+          const into = isTranscript ? counts.transcriptWord : counts.word;
+          if (addWordCounts(into, ref, hyp, budget, interner)) approximate = true;
+        }
+      }
+    }
+    if (approximate) approximateEntries++;
+
+    if (config.enableTranscriptSER && unit.status !== 'ADDED' && unit.status !== 'DELETED') {
+      const [reference, changed] = sentenceChanges(
+        unitText(prep.reworked, tc, refRows, false),
+        unitText(prep.original, tc, hypRows, false),
+      );
+      counts.sentences.reference += reference;
+      counts.sentences.changed += changed;
+    }
+  }
+
+  // The overall counts cover every text column, the transcript included (D7.5).
+  if (config.enableCER) mergeInto(counts.char, counts.transcriptChar);
+  if (config.enableWER) mergeInto(counts.word, counts.transcriptWord);
+
+  const compared = rows.UNCHANGED + rows.MODIFIED;
+  const scores: Scores = {
+    overallCER: config.enableCER ? editRate(counts.char) : null,
+    overallWER: config.enableWER ? editRate(counts.word) : null,
+    SegER: config.enableSegER ? clampedRate(counts.segmentEvents, prep.reworked.rows.length) : null,
+    transcriptCER: config.enableTranscriptCER ? editRate(counts.transcriptChar) : null,
+    transcriptWER: config.enableTranscriptWER ? editRate(counts.transcriptWord) : null,
+    SER: config.enableSER ? (compared === 0 ? 0 : rows.MODIFIED / compared) : null,
+    transcriptSER: config.enableTranscriptSER
+      ? clampedRate(counts.sentences.changed, counts.sentences.reference)
+      : null,
+    SACR: speakers ? (rows.MODIFIED === 0 ? 0 : counts.speakerChanged / rows.MODIFIED) : null,
+  };
+  return { scores, counts, approximateEntries };
+}
+
+function mergeInto(into: EditCounts, from: EditCounts): void {
+  into.substitutions += from.substitutions;
+  into.deletions += from.deletions;
+  into.insertions += from.insertions;
+  into.hits += from.hits;
+  into.referenceLength += from.referenceLength;
+}
