@@ -55,7 +55,10 @@ function editRate(c: EditCounts): number {
  * value once, in order, so a split that keeps its speaker is not a speaker error.
  */
 function unitText(side: PreparedSide, column: number, rows: number[], distinct: boolean): string {
-  const texts = side.text[column];
+  return joinTexts(side.text[column], rows, distinct);
+}
+
+function joinTexts(texts: string[], rows: number[], distinct: boolean): string {
   if (rows.length === 1) return texts[rows[0]] ?? '';
   if (rows.length === 0) return '';
   const parts: string[] = [];
@@ -94,11 +97,14 @@ export function computeMetrics(
     sentences: { reference: 0, changed: 0 },
     speakerChanged: 0,
   };
-  const textColumns: number[] = [];
-  for (let c = 0; c < prep.columns.length; c++) if (!prep.timeCols.includes(c)) textColumns.push(c);
+  // The transcript is scored once for both its own rates and the overall ones; the overall rates
+  // cover it only while it is a compared column (ignoreColNames can exclude it: transcriptCol −1).
   const tc = prep.transcriptCol;
-  const wantChar = config.enableCER || config.enableTranscriptCER;
-  const wantWord = config.enableWER || config.enableTranscriptWER;
+  const otherColumns: number[] = [];
+  for (let c = 0; c < prep.columns.length; c++) if (c !== tc && !prep.timeCols.includes(c)) otherColumns.push(c);
+  const wantTranscriptChar = config.enableTranscriptCER || (config.enableCER && tc >= 0);
+  const wantTranscriptWord = config.enableTranscriptWER || (config.enableWER && tc >= 0);
+  const transcriptSER = config.enableTranscriptSER;
   const speakers = config.enableSACR && prep.original.speaker !== null && prep.reworked.speaker !== null;
   const interner = new WordInterner();
   let approximateEntries = 0;
@@ -128,37 +134,31 @@ export function computeMetrics(
     }
 
     let approximate = false;
-    if (wantChar || wantWord) {
-      for (const c of textColumns) {
-        const isTranscript = c === tc;
-        if (!isTranscript && !config.enableCER && !config.enableWER) continue;
-        const ref = unitText(prep.reworked, c, refRows, !isTranscript);
-        const hyp = unitText(prep.original, c, hypRows, !isTranscript);
-        if (isTranscript ? wantChar : config.enableCER) {
-          const into = isTranscript ? counts.transcriptChar : counts.char;
-          if (addCharCounts(into, ref, hyp, budget)) approximate = true;
-        }
-        if (isTranscript ? wantWord : config.enableWER) {
-          const into = isTranscript ? counts.transcriptWord : counts.word;
-          if (addWordCounts(into, ref, hyp, budget, interner)) approximate = true;
-        }
+    if (wantTranscriptChar || wantTranscriptWord || transcriptSER) {
+      const ref = joinTexts(prep.reworked.transcript, refRows, false);
+      const hyp = joinTexts(prep.original.transcript, hypRows, false);
+      if (wantTranscriptChar && addCharCounts(counts.transcriptChar, ref, hyp, budget)) approximate = true;
+      if (wantTranscriptWord && addWordCounts(counts.transcriptWord, ref, hyp, budget, interner)) approximate = true;
+      if (transcriptSER && unit.status !== 'ADDED' && unit.status !== 'DELETED') {
+        const [reference, changed] = sentenceChanges(ref, hyp);
+        counts.sentences.reference += reference;
+        counts.sentences.changed += changed;
+      }
+    }
+    if (config.enableCER || config.enableWER) {
+      for (const c of otherColumns) {
+        const ref = unitText(prep.reworked, c, refRows, true);
+        const hyp = unitText(prep.original, c, hypRows, true);
+        if (config.enableCER && addCharCounts(counts.char, ref, hyp, budget)) approximate = true;
+        if (config.enableWER && addWordCounts(counts.word, ref, hyp, budget, interner)) approximate = true;
       }
     }
     if (approximate) approximateEntries++;
-
-    if (config.enableTranscriptSER && unit.status !== 'ADDED' && unit.status !== 'DELETED') {
-      const [reference, changed] = sentenceChanges(
-        unitText(prep.reworked, tc, refRows, false),
-        unitText(prep.original, tc, hypRows, false),
-      );
-      counts.sentences.reference += reference;
-      counts.sentences.changed += changed;
-    }
   }
 
   // The overall counts cover every text column, the transcript included (D7.5).
-  if (config.enableCER) mergeInto(counts.char, counts.transcriptChar);
-  if (config.enableWER) mergeInto(counts.word, counts.transcriptWord);
+  if (config.enableCER && tc >= 0) mergeInto(counts.char, counts.transcriptChar);
+  if (config.enableWER && tc >= 0) mergeInto(counts.word, counts.transcriptWord);
 
   const compared = rows.UNCHANGED + rows.MODIFIED;
   const scores: Scores = {

@@ -12,6 +12,7 @@ function prepared(columns: string[], original: Cells[], reworked: Cells[], speak
   const side = (rows: Cells[]): PreparedSide => ({
     rows,
     text: columns.map((c) => rows.map((r) => r[c] ?? '')),
+    transcript: rows.map((r) => r.transcript ?? ''),
     start: new Float64Array(rows.length).fill(NaN),
     end: new Float64Array(rows.length).fill(NaN),
     speaker: speaker === null ? null : rows.map((r) => r[speaker] ?? ''),
@@ -19,6 +20,7 @@ function prepared(columns: string[], original: Cells[], reworked: Cells[], speak
   return {
     columns,
     transcriptCol: columns.indexOf('transcript'),
+    transcriptName: 'transcript',
     timeCols: timeCols.map((t) => columns.indexOf(t)),
     original: side(original),
     reworked: side(reworked),
@@ -107,6 +109,16 @@ describe('CER and WER (D7.1, D7.4, D7.5)', () => {
     expect(m.scores.overallCER).toBeCloseTo(1 / 3, 12);
     expect(m.scores.overallWER).toBeCloseTo(1 / 2, 12); // words: "ab" (hit) + "A"/"B" (sub)
     expect(m.scores.transcriptCER).toBe(0);
+  });
+
+  it('when ignoreColNames excludes the transcript, overall rates leave it out and transcript rates still score it', () => {
+    // compared columns: speaker only ("A" vs "B": 1/1); transcript "ab" vs "xb": 1/2
+    const p = prepared(['speaker'], [t('xb', { speaker: 'B' })], [t('ab', { speaker: 'A' })], 'speaker');
+    const m = computeMetrics(p, [unit('MODIFIED', [0], [0])], config({ ignoreColNames: ['transcript'] }));
+    expect(p.transcriptCol).toBe(-1);
+    expect(m.scores.overallCER).toBe(1);
+    expect(m.counts.char).toMatchObject({ substitutions: 1, referenceLength: 1 });
+    expect(m.scores.transcriptCER).toBe(0.5);
   });
 
   it('counts astral characters as one character', () => {
