@@ -29,19 +29,39 @@ class Interner {
   }
 }
 
-/** The whole-row identity: every compared text, and times to the millisecond. */
-function rowKeys(prep: Prepared, side: PreparedSide, interner: Interner): Int32Array {
+/**
+ * The whole-row identity of every row on both sides as dense ids: every compared text, and times
+ * to the millisecond. Built column by column from per-column ids, so no key string is allocated.
+ */
+function rowIds(prep: Prepared): { a: Int32Array; b: Int32Array; count: number } {
+  const sides = [prep.original, prep.reworked];
+  const ids = sides.map((side) => new Int32Array(side.rows.length));
   const times = new Set(prep.timeCols);
-  const ids = new Int32Array(side.rows.length);
-  for (let i = 0; i < ids.length; i++) {
-    let key = '';
-    for (let c = 0; c < prep.columns.length; c++) {
-      key += times.has(c) ? `${Math.round(side.start[i] * 1000)}:${Math.round(side.end[i] * 1000)}` : side.text[c][i];
-      key += '\u0000';
-    }
-    ids[i] = interner.id(key);
+  let count = 1;
+  for (let c = 0; c < prep.columns.length; c++) {
+    const values = new Map<string | number, number>();
+    const combined = new Map<number, number>();
+    count = 0;
+    sides.forEach((side, s) => {
+      const out = ids[s];
+      for (let i = 0; i < out.length; i++) {
+        const value = times.has(c) ? timeKey(side.start[i]) * 1e8 + timeKey(side.end[i]) : side.text[c][i];
+        let valueId = values.get(value);
+        if (valueId === undefined) values.set(value, (valueId = values.size));
+        // Both ids are below the 60,000 rows of a request, so the pair fits a double exactly.
+        const pair = out[i] * 0x200000 + valueId;
+        let id = combined.get(pair);
+        if (id === undefined) combined.set(pair, (id = count++));
+        out[i] = id;
+      }
+    });
   }
-  return ids;
+  return { a: ids[0], b: ids[1], count: Math.max(count, 1) };
+}
+
+/** Milliseconds, with a sentinel for "no time". */
+function timeKey(seconds: number): number {
+  return Number.isNaN(seconds) ? -1 : Math.round(seconds * 1000);
 }
 
 function features(side: PreparedSide, gaps: readonly Range[], which: 'a' | 'b'): SideFeatures {
@@ -94,11 +114,9 @@ export function align(prep: Prepared, config: DiffConfig): Bead[] {
     splits: !config.simpleMode && config.enableSplits,
     merges: !config.simpleMode && config.enableMerges,
   };
-  const exact = new Interner();
-  const a = rowKeys(prep, prep.original, exact);
-  const b = rowKeys(prep, prep.reworked, exact);
+  const { a, b, count } = rowIds(prep);
   const whole: Range = { aLo: 0, aHi: n, bLo: 0, bHi: m };
-  const exactMatches = anchorMatches(a, b, createAnchorScratch(exact.size), whole);
+  const exactMatches = anchorMatches(a, b, createAnchorScratch(count), whole);
 
   // Loose keys only for rows the exact pass left unmatched: on near-identical documents that is few.
   const gaps = gapsBetween(exactMatches, whole);
@@ -114,6 +132,11 @@ export function align(prep: Prepared, config: DiffConfig): Bead[] {
   const looseScratch = createAnchorScratch(loose.size);
   const beads: Bead[] = [];
   walk(exactMatches, whole, (gap) => {
+    if (gap.aHi - gap.aLo === 1 && gap.bHi - gap.bLo === 1) {
+      // One row each side, the commonest gap: no anchor search needed.
+      if (la[gap.aLo] === lb[gap.bLo]) return [{ kind: 'pair', oi: [gap.aLo], ri: [gap.bLo] }];
+      return alignGap(orig, rew, gap.aLo, gap.aHi, gap.bLo, gap.bHi, options);
+    }
     const inner: Bead[] = [];
     const looseMatches = anchorMatches(la, lb, looseScratch, gap);
     walk(looseMatches, gap, (g) => alignGap(orig, rew, g.aLo, g.aHi, g.bLo, g.bHi, options), inner);

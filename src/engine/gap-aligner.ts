@@ -37,6 +37,8 @@ export const ALIGN = {
   PAIR_TEXT: 0.45,
   /** Time IoU from which two rows are the same segment, however rewritten. */
   PAIR_TIME: 0.5,
+  /** Time IoU from which a row nested (≥ 90 %) inside the other is the same segment. */
+  PAIR_TIME_NESTED: 0.3,
   /** Weight of time agreement in a pair's similarity when both rows carry times. */
   TIME_WEIGHT: 0.4,
   MAX_GROUP: 6,
@@ -82,12 +84,27 @@ function pairCost(orig: SideFeatures, rew: SideFeatures, o: number, r: number, c
   const bound = ((2 * Math.min(po.size, pr.size)) / (po.size + pr.size) + wordBound) / 2;
   const timed = hasSpan(orig, o) && hasSpan(rew, r);
   const overlap = timed ? timeOverlap(orig.start[o], orig.end[o], rew.start[r], rew.end[r]) : NaN;
+  const sameSegment = timed && sameTimeSegment(orig, o, rew, r, overlap);
   const short = Math.max(orig.loose[o].length, rew.loose[r].length) <= SHORT_ROW;
-  if (bound < ALIGN.PAIR_TEXT && !short && !(overlap >= ALIGN.PAIR_TIME)) return Infinity;
+  if (bound < ALIGN.PAIR_TEXT && !short && !sameSegment) return Infinity;
   const text = textSimilarity(common(), po, pr, orig.loose[o], rew.loose[r]);
-  if (text < ALIGN.PAIR_TEXT && !(overlap >= ALIGN.PAIR_TIME)) return Infinity;
+  if (text < ALIGN.PAIR_TEXT && !sameSegment) return Infinity;
   const sim = timed ? (1 - ALIGN.TIME_WEIGHT) * text + ALIGN.TIME_WEIGHT * overlap : text;
   return Math.min(1 - sim, 2 * ALIGN.UNPAIRED - 0.05);
+}
+
+/**
+ * Whether the times alone say two rows are one segment: they overlap by half their union, or one
+ * lies almost wholly inside the other (an annotator trims a one-word row to the word itself).
+ */
+function sameTimeSegment(orig: SideFeatures, o: number, rew: SideFeatures, r: number, overlap: number): boolean {
+  if (overlap >= ALIGN.PAIR_TIME) return true;
+  if (!(overlap >= ALIGN.PAIR_TIME_NESTED)) return false;
+  const inside = Math.max(
+    timeContainment(orig.start[o], orig.end[o], rew.start[r], rew.end[r]),
+    timeContainment(rew.start[r], rew.end[r], orig.start[o], orig.end[o]),
+  );
+  return inside >= 0.9;
 }
 
 const enum Move {
@@ -119,8 +136,11 @@ export function alignGap(
   }
 
   if (n === 1 && m === 1) {
-    // The commonest gap (one edited row between anchors): no table needed.
-    const paired = pairCost(orig, rew, aLo, bLo, () => intersection(prof(orig, aLo), prof(rew, bLo))) < Infinity;
+    // The commonest gap (one edited row between anchors): no table needed, and when the rows share
+    // most of their text as a common prefix and suffix, not even a profile.
+    const paired =
+      mostlyShared(orig.loose[aLo], rew.loose[bLo]) ||
+      pairCost(orig, rew, aLo, bLo, () => intersection(prof(orig, aLo), prof(rew, bLo))) < Infinity;
     return paired
       ? [{ kind: 'pair', oi: [aLo], ri: [bLo] }]
       : [{ kind: 'del', oi: [aLo], ri: [] }, { kind: 'add', oi: [], ri: [bLo] }];
@@ -312,6 +332,18 @@ export function alignGap(
     }
   }
   return beads.reverse();
+}
+
+/** Whether a common prefix and suffix cover at least 80 % of the longer text. */
+function mostlyShared(a: string, b: string): boolean {
+  const longest = Math.max(a.length, b.length);
+  if (longest === 0) return true;
+  const shortest = Math.min(a.length, b.length);
+  let prefix = 0;
+  while (prefix < shortest && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  while (suffix < shortest - prefix && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)) suffix++;
+  return prefix + suffix >= 0.8 * longest;
 }
 
 function range(start: number, count: number): number[] {

@@ -1,0 +1,128 @@
+/**
+ * Pass 7: classify each bead of the alignment path and build the result entries (D6.1–D6.6) in
+ * document order, with the scoring units the metrics read (one per non-trace entry, D7.3).
+ */
+import { Bead } from './gap-aligner';
+import { inlineDiff } from './inline-diff';
+import { cellText, parseTime, timesEqual } from './normalize';
+import { cell } from './prepare';
+import { DiffConfig, Prepared, ResultEntry, ScoringUnit, Status } from './types';
+
+export interface Assembled {
+  results: ResultEntry[];
+  units: ScoringUnit[];
+}
+
+/** Compared columns whose values differ between original row o and reworked row r (caller's names). */
+export function changedColumns(prep: Prepared, o: number, r: number): string[] {
+  const changed: string[] = [];
+  const times = new Set(prep.timeCols);
+  for (let c = 0; c < prep.columns.length; c++) {
+    const name = prep.columns[c];
+    const differs = times.has(c)
+      ? !timesEqual(parseTime(cell(prep.original.rows[o], name)) ?? NaN, parseTime(cell(prep.reworked.rows[r], name)) ?? NaN)
+      : prep.original.text[c][o] !== prep.reworked.text[c][r];
+    if (differs) changed.push(name);
+  }
+  return changed;
+}
+
+function modifiedNotes(prep: Prepared, changed: string[]): string {
+  return changed.includes(prep.transcriptName) ? 'transcript changed' : `${changed.join(', ')} changed`;
+}
+
+/** Builds the entries of `data.results` and the scoring units from the alignment path. */
+export function assemble(prep: Prepared, beads: readonly Bead[], config: DiffConfig): Assembled {
+  const results: ResultEntry[] = [];
+  const units: ScoringUnit[] = [];
+  const origRows = prep.original.rows;
+  const rewRows = prep.reworked.rows;
+  const unit = (status: Status, oi: number[], ri: number[]): void => {
+    units.push({ status, originalIndices: oi, reworkedIndices: ri });
+  };
+
+  for (const bead of beads) {
+    const { oi, ri } = bead;
+    switch (bead.kind) {
+      case 'pair': {
+        const [o] = oi;
+        const [r] = ri;
+        const changed = changedColumns(prep, o, r);
+        if (changed.length === 0) {
+          results.push({
+            status: 'UNCHANGED',
+            originalRow: origRows[o],
+            reworkedRow: rewRows[r],
+            notes: 'exact match',
+            originalIndices: oi,
+            reworkedIndices: ri,
+          });
+          unit('UNCHANGED', oi, ri);
+        } else {
+          const entry: ResultEntry = {
+            status: 'MODIFIED',
+            originalRow: origRows[o],
+            reworkedRow: rewRows[r],
+            notes: modifiedNotes(prep, changed),
+            changedColumns: changed,
+            originalIndices: oi,
+            reworkedIndices: ri,
+          };
+          if (config.enableInlineDiff) {
+            entry.transcriptDiff = inlineDiff(
+              cellText(cell(origRows[o], prep.transcriptName)),
+              cellText(cell(rewRows[r], prep.transcriptName)),
+            );
+          }
+          results.push(entry);
+          unit('MODIFIED', oi, ri);
+        }
+        break;
+      }
+      case 'del':
+        results.push({ status: 'DELETED', originalRow: origRows[oi[0]], notes: 'row deleted', originalIndices: oi, reworkedIndices: [] });
+        unit('DELETED', oi, []);
+        break;
+      case 'add':
+        results.push({ status: 'ADDED', reworkedRow: rewRows[ri[0]], notes: 'row added', originalIndices: [], reworkedIndices: ri });
+        unit('ADDED', [], ri);
+        break;
+      case 'split':
+        results.push({
+          status: 'SPLIT',
+          originalRow: origRows[oi[0]],
+          reworkedRows: ri.map((r) => rewRows[r]),
+          notes: `split into ${ri.length} rows`,
+          originalIndices: oi,
+          reworkedIndices: ri,
+        });
+        unit('SPLIT', oi, ri);
+        break;
+      case 'merge': {
+        const reworkedRow = rewRows[ri[0]];
+        results.push({
+          status: 'MERGED',
+          originalRows: oi.map((o) => origRows[o]),
+          reworkedRow,
+          notes: `merged from ${oi.length} rows`,
+          originalIndices: oi,
+          reworkedIndices: ri,
+        });
+        oi.forEach((o, k) => {
+          results.push({
+            status: 'MERGED',
+            trace: true,
+            originalRow: origRows[o],
+            reworkedRow,
+            notes: `Source row ${k + 1}/${oi.length}`,
+            originalIndices: [o],
+            reworkedIndices: ri,
+          });
+        });
+        unit('MERGED', oi, ri);
+        break;
+      }
+    }
+  }
+  return { results, units };
+}

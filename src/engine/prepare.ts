@@ -1,0 +1,156 @@
+/**
+ * Pass 1: turn the request into the comparison view shared by the aligner and the metrics.
+ * 2-D rows become objects keyed by the headers (D5.1); the compared columns are chosen (D5.1,
+ * D5.2); every compared cell gets its normalised text (D5.3, transforms D5.5) or its time (D5.4).
+ * The caller's row objects are kept as parsed, never copied.
+ */
+import { detectSpeakerColumn } from './metrics';
+import { cellText, normalizeSpace, normalizeText, parseTime } from './normalize';
+import { applyRules, compileRules, CompiledRule, ruleApplies } from './transforms';
+import { ColumnMapping, DiffConfig, DiffRequest, Prepared, PreparedSide, Row } from './types';
+
+const TIME_COLUMNS = new Set(['start_time', 'end_time']);
+const PASS_THROUGH = 'file_name';
+
+/** A row's own cell: `row['__proto__']` on a row without that key would read Object.prototype. */
+export function cell(row: Row, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(row, key) ? row[key] : undefined;
+}
+
+/** Sets a key as plain data: `row[key] = v` would change the prototype for `__proto__`. */
+function defineCell(row: Row, key: string, value: unknown): void {
+  Object.defineProperty(row, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** D5.1: an array row as an object keyed by the headers; a shorter row simply lacks its missing cells. */
+export function arrayRowToObject(cells: readonly unknown[], headers: readonly string[]): Row {
+  const row: Row = {};
+  const n = Math.min(cells.length, headers.length);
+  for (let i = 0; i < n; i++) defineCell(row, headers[i], cells[i]);
+  return row;
+}
+
+/** D6.7: meta.headers for object rows: sent headers first, then every key in order of first appearance. */
+export function objectHeaders(original: readonly Row[], reworked: readonly Row[], sent?: readonly string[]): string[] {
+  const seen = new Set<string>(sent ?? []);
+  const headers = [...seen];
+  for (const rows of [original, reworked]) {
+    for (const row of rows) {
+      for (const key of Object.keys(row)) {
+        if (!seen.has(key)) {
+          seen.add(key);
+          headers.push(key);
+        }
+      }
+    }
+  }
+  return headers;
+}
+
+interface ColumnPlan {
+  headers: string[];
+  compared: string[];
+  transcriptName: string;
+  startName: string | null;
+  endName: string | null;
+}
+
+function planColumns(
+  headers: string[],
+  config: DiffConfig,
+  mapping: ColumnMapping | undefined,
+  presentKeys: Set<string>,
+): ColumnPlan {
+  const ignored = new Set(config.ignoreColNames.map((c) => c.toLowerCase()));
+  let candidates: string[];
+  let transcriptName = 'transcript';
+  let startName: string | null = null;
+  let endName: string | null = null;
+  if (mapping) {
+    transcriptName = headers[mapping.transcript];
+    const mapped = [mapping.transcript, mapping.speaker, mapping.start_time, mapping.end_time, mapping.nse];
+    candidates = [...mapped, ...(mapping.extraCols ?? [])]
+      .filter((i): i is number => i !== undefined)
+      .map((i) => headers[i]);
+    startName = mapping.start_time === undefined ? null : headers[mapping.start_time];
+    endName = mapping.end_time === undefined ? null : headers[mapping.end_time];
+  } else {
+    candidates = headers.filter((h) => presentKeys.has(h) && h !== PASS_THROUGH);
+    if (presentKeys.has('start_time')) startName = 'start_time';
+    if (presentKeys.has('end_time')) endName = 'end_time';
+  }
+  const compared: string[] = [];
+  for (const name of candidates) {
+    if (!ignored.has(name.toLowerCase()) && !compared.includes(name)) compared.push(name);
+  }
+  return { headers, compared, transcriptName, startName, endName };
+}
+
+function prepareSide(
+  rows: Row[],
+  plan: ColumnPlan,
+  timeCols: Set<number>,
+  config: DiffConfig,
+  rules: CompiledRule[],
+  speakerName: string | null,
+): PreparedSide {
+  const strip = config.stripDiacritics;
+  const columnText = (column: string): string[] => {
+    const applicable = rules.filter((r) => ruleApplies(r, column, column === plan.transcriptName));
+    return rows.map((row) => {
+      const value = cell(row, column);
+      const text = normalizeText(value, strip);
+      if (applicable.length === 0) return text;
+      return normalizeSpace(applyRules(text, applicable, cellText(value).length));
+    });
+  };
+
+  const text = plan.compared.map((column, c) => (timeCols.has(c) ? rows.map(() => '') : columnText(column)));
+  const transcriptIndex = plan.compared.indexOf(plan.transcriptName);
+  const transcript = transcriptIndex >= 0 ? text[transcriptIndex] : columnText(plan.transcriptName);
+  const times = (name: string | null): Float64Array => {
+    const out = new Float64Array(rows.length).fill(NaN);
+    if (name !== null) rows.forEach((row, i) => (out[i] = parseTime(cell(row, name)) ?? NaN));
+    return out;
+  };
+  const speaker = speakerName === null ? null : rows.map((row) => normalizeText(cell(row, speakerName), strip));
+  return { rows, text, transcript, start: times(plan.startName), end: times(plan.endName), speaker };
+}
+
+/** Builds the comparison view of a validated request. Throws EngineInputError for a bad transform. */
+export function prepare(request: DiffRequest, config: DiffConfig): Prepared {
+  const rules = compileRules(config.structuralTransforms);
+  const twoD = request.original.length + request.reworked.length > 0 &&
+    [...request.original, ...request.reworked].every(Array.isArray) && request.headers !== undefined;
+  let original: Row[];
+  let reworked: Row[];
+  let headers: string[];
+  if (twoD) {
+    headers = [...(request.headers as string[])];
+    original = (request.original as unknown[][]).map((cells) => arrayRowToObject(cells, headers));
+    reworked = (request.reworked as unknown[][]).map((cells) => arrayRowToObject(cells, headers));
+  } else {
+    original = request.original as Row[];
+    reworked = request.reworked as Row[];
+    headers = objectHeaders(original, reworked, request.headers);
+  }
+  const presentKeys = new Set<string>();
+  if (!twoD) for (const row of [...original, ...reworked]) for (const key of Object.keys(row)) presentKeys.add(key);
+  presentKeys.add('transcript');
+  const mapping = twoD ? request.columnMapping : undefined;
+  const plan = planColumns(headers, config, mapping, presentKeys);
+  const timeCols = new Set<number>();
+  plan.compared.forEach((name, c) => {
+    if (name === plan.startName || name === plan.endName || (!twoD && TIME_COLUMNS.has(name))) timeCols.add(c);
+  });
+  const speakerName = config.enableSACR ? detectSpeakerColumn(headers, config, mapping) : null;
+  return {
+    columns: plan.compared,
+    transcriptCol: plan.compared.indexOf(plan.transcriptName),
+    transcriptName: plan.transcriptName,
+    timeCols: [...timeCols].sort((a, b) => a - b),
+    original: prepareSide(original, plan, timeCols, config, rules, speakerName),
+    reworked: prepareSide(reworked, plan, timeCols, config, rules, speakerName),
+    headers,
+  };
+}
