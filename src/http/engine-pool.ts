@@ -35,9 +35,6 @@ export interface EnginePoolOptions {
   filename?: string;
 }
 
-// Piscina's own messages for a full queue (maxQueue > 0) and for no queue at all (maxQueue 0).
-const QUEUE_FULL = /task queue is at limit|no task queue available/i;
-
 /** Starts the worker threads. */
 export function createEnginePool(options: EnginePoolOptions): DiffEngine {
   const filename = options.filename ?? join(__dirname, `diff-worker${extname(__filename)}`);
@@ -45,24 +42,30 @@ export function createEnginePool(options: EnginePoolOptions): DiffEngine {
     filename,
     minThreads: options.workers,
     maxThreads: options.workers,
-    maxQueue: options.maxQueue,
     // Threads hold the engine's warmed-up code: never let them idle out.
     idleTimeout: Number.MAX_SAFE_INTEGER,
     // A worker file in TypeScript (tests, `npm run dev`) needs the TypeScript loader in the thread.
     execArgv: filename.endsWith('.ts') ? ['--require', 'ts-node/register/transpile-only'] : [],
   });
 
+  // The bound is kept here rather than by piscina's maxQueue: with one busy worker and maxQueue 1,
+  // piscina accepted a second waiting task (measured). Diffs not yet settled, minus one per
+  // worker, are the ones waiting; the main thread is single, so this count has no races.
+  let unsettled = 0;
+  const waiting = () => Math.max(0, unsettled - options.workers);
+
   return {
     async run(body, signal) {
+      if (waiting() >= options.maxQueue && unsettled >= options.workers) throw new EngineBusyError();
+      unsettled++;
       try {
         return await pool.run({ body }, { signal });
-      } catch (error) {
-        if (error instanceof Error && QUEUE_FULL.test(error.message)) throw new EngineBusyError();
-        throw error;
+      } finally {
+        unsettled--;
       }
     },
     get queued() {
-      return pool.queueSize;
+      return waiting();
     },
     async close() {
       await pool.close();

@@ -1,0 +1,59 @@
+/** GET /v1/health (decisions D1.9, D1.10). */
+import request from 'supertest';
+import type { DiffEngine } from '../../src/http/engine-pool';
+import { HealthResponseSchema } from '../../src/http/response-schema';
+import { buildApp, KEY, startEngine } from './support/harness';
+
+let engine: DiffEngine;
+beforeAll(() => {
+  engine = startEngine({ workers: 1, maxQueue: 4 });
+});
+afterAll(async () => {
+  await engine.destroy();
+});
+
+describe('GET /v1/health', () => {
+  it('answers 200 {status, version, uptime, timestamp} without a key', async () => {
+    const { app } = buildApp(engine, { version: '9.8.7', startedAt: Date.now() - 5_500 });
+    const res = await request(app).get('/v1/health');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(HealthResponseSchema.safeParse(res.body).success).toBe(true);
+    expect(res.body).toMatchObject({ status: 'ok', version: '9.8.7', uptime: 5 });
+    expect(Math.abs(Date.parse(res.body.timestamp) - Date.now())).toBeLessThan(5_000);
+  });
+
+  it("carries helmet's headers and no X-Powered-By", async () => {
+    const { app } = buildApp(engine);
+    const res = await request(app).get('/v1/health');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBeDefined();
+    expect(res.headers['strict-transport-security']).toBeDefined();
+  });
+
+  it('is logged at debug, not info (probes would flood the log)', async () => {
+    const { app, logs } = buildApp(engine);
+    await request(app).get('/v1/health');
+    expect(logs).toHaveLength(1);
+    expect(logs[0].level).toBe(20);
+  });
+
+  it('answers quickly while a long diff occupies the only worker', async () => {
+    const { app } = buildApp(engine);
+    const slow = request(app)
+      .post('/v1/diff')
+      .set('x-api-key', KEY)
+      .send({ original: [{ transcript: 'sleep 1500' }], reworked: [] })
+      .then((r) => r);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const times: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const start = performance.now();
+      expect((await request(app).get('/v1/health')).status).toBe(200);
+      times.push(performance.now() - start);
+    }
+    expect(Math.max(...times)).toBeLessThan(100);
+    expect((await slow).status).toBe(200);
+  });
+});
