@@ -1,0 +1,61 @@
+/**
+ * Child process that runs the peer, daff (npm `daff`, a table-diff library), on one request body:
+ * both sides become tables (header row = every key in order of first appearance, cells as text),
+ * then daff aligns the rows and renders its highlighter diff, the counterpart of our `results`.
+ * Run in its own process so a slow peer can be stopped at a time limit.
+ *
+ * Usage: node daff-child.js <body.json> <runs> — prints {"ms":[…],"rows":n} on stdout.
+ */
+import { readFileSync } from 'node:fs';
+
+interface DaffTable {
+  readonly __table: unique symbol;
+}
+interface DaffModule {
+  TableView: new (data: unknown[][]) => DaffTable;
+  CompareFlags: new () => unknown;
+  compareTables(a: DaffTable, b: DaffTable, flags?: unknown): { align(): unknown };
+  TableDiff: new (alignment: unknown, flags: unknown) => { hilite(output: DaffTable): boolean };
+}
+
+type Row = Record<string, unknown>;
+
+/** Rows of objects → a table of strings with a header row (absent cells are ""). */
+export function toTable(rows: Row[], headers: string[]): string[][] {
+  const table: string[][] = [headers];
+  for (const row of rows) table.push(headers.map((h) => (row[h] === undefined || row[h] === null ? '' : String(row[h]))));
+  return table;
+}
+
+/** One full daff diff: tables, alignment, highlighter output. Returns the output's row count. */
+export function daffDiff(daff: DaffModule, original: Row[], reworked: Row[]): number {
+  const headers: string[] = [];
+  const seen = new Set<string>();
+  for (const row of [...original, ...reworked]) for (const k of Object.keys(row)) if (!seen.has(k)) seen.add(k), headers.push(k);
+  const a = new daff.TableView(toTable(original, headers));
+  const b = new daff.TableView(toTable(reworked, headers));
+  const flags = new daff.CompareFlags();
+  const alignment = daff.compareTables(a, b, flags).align();
+  const out: unknown[][] = [];
+  new daff.TableDiff(alignment, flags).hilite(new daff.TableView(out));
+  return out.length;
+}
+
+function main(): void {
+  const [file, runsArg] = process.argv.slice(2);
+  if (file === undefined) throw new Error('usage: daff-child <body.json> <runs>');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const daff = require('daff') as DaffModule;
+  const body = JSON.parse(readFileSync(file, 'utf8')) as { original: Row[]; reworked: Row[] };
+  const ms: number[] = [];
+  let rows = 0;
+  for (let i = 0; i < Number(runsArg ?? 1); i++) {
+    const start = process.hrtime.bigint();
+    rows = daffDiff(daff, body.original, body.reworked);
+    ms.push(Number(process.hrtime.bigint() - start) / 1e6);
+    // Report after every run, so that a run cut off by the time limit keeps the earlier ones.
+    process.stdout.write(`${JSON.stringify({ ms, rows })}\n`);
+  }
+}
+
+if (require.main === module) main();

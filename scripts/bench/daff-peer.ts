@@ -1,0 +1,44 @@
+/**
+ * Runs the peer (daff-child.js) on a body in a separate process under a time limit.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface PeerResult {
+  /** Times of the completed runs, ms (the first is a cold run). */
+  ms: number[];
+  timedOut: boolean;
+  error?: string;
+}
+
+/** Runs daff `runs` times on `json`; stops it after `timeoutMs` and keeps the runs that finished. */
+export async function runDaff(json: string, options: { runs: number; timeoutMs: number; tmpDir: string }): Promise<PeerResult> {
+  mkdirSync(options.tmpDir, { recursive: true });
+  const file = join(options.tmpDir, `daff-body-${process.pid}.json`);
+  writeFileSync(file, json);
+  try {
+    return await new Promise<PeerResult>((resolve) => {
+      const child = spawn(process.execPath, [join(__dirname, 'daff-child.js'), file, String(options.runs)], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      let timedOut = false;
+      child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+      child.stderr.on('data', (c: Buffer) => (err = (err + c.toString('utf8')).slice(-2000)));
+      const timer = setTimeout(() => {
+        timedOut = true;
+        child.kill('SIGKILL');
+      }, options.timeoutMs);
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        const last = out.trim().split('\n').filter((l) => l !== '').pop();
+        const ms = last ? ((JSON.parse(last) as { ms: number[] }).ms ?? []) : [];
+        const result: PeerResult = { ms, timedOut };
+        if (code !== 0 && !timedOut) result.error = err.trim().split('\n').slice(-3).join(' ') || `exit ${code}`;
+        resolve(result);
+      });
+    });
+  } finally {
+    rmSync(file, { force: true });
+  }
+}

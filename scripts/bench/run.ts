@@ -1,0 +1,458 @@
+/**
+ * `npm run bench`: the performance benchmark (issue 5). Builds deterministic bodies from
+ * eval-data, starts the built server (worker pool and all) on a free loopback port with its own
+ * key, and measures in one run:
+ *  - per body: whole-request latency (median, p90) after a warm-up, the floor (JSON.parse of the
+ *    body + JSON.stringify of the response, in this process), their ratio, the server's peak RSS,
+ *    and the response/request size ratio (D9.6);
+ *  - growth: each family at 1k, 5k, 15k, 30k rows (one-row bodies: by characters);
+ *  - health latency idle and while two max-size diffs run at once, with the peak RSS;
+ *  - throughput of typical-500 at concurrency 4 (autocannon);
+ *  - the peer, daff, on the realistic bodies.
+ * Prints the tables and the targets, writes bench-results/bench-<time>.json and latest.{json,md}.
+ *
+ * Options: --quick (smoke run: small sizes, few runs), --runs=N, --only=family,family,
+ * --no-peer, --cpu-prof (profile the server's main thread), --seed=N, --throughput-seconds=N.
+ */
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { availableParallelism, cpus, totalmem } from 'node:os';
+import { buildBodies, type BenchBody, FAMILIES } from './bodies';
+import { runDaff, type PeerResult } from './daff-peer';
+import { measureFloor } from './floor';
+import { type BusyProbe, probeIdle, probeWhileBusy } from './health';
+import { agent, postDiff } from './http-client';
+import { type CpuProfile, formatProfile, summarizeProfile } from './profile-analysis';
+import { mib, ms, ratio, table, verdict } from './report';
+import { type ServerHandle, SERVER_ENTRY, startServer } from './server-process';
+import { growthExponent, median, quantile, summarize } from './stats';
+import { measureThroughput, type ThroughputResult } from './throughput';
+
+const ROOT = resolve(__dirname, '..', '..', '..');
+const RESULTS_DIR = join(ROOT, 'bench-results');
+
+/** The targets of issue 5 and issue 4. */
+const TARGETS = {
+  realisticRatio: 3,
+  adversarialRatio: 10,
+  /** Fitted exponent of time over size above which growth is not "near-linear". */
+  growthExponent: 1.3,
+  healthP99Ms: 100,
+  healthVsIdle: 2,
+  peakRssBytes: 1024 ** 3,
+};
+
+interface Options {
+  quick: boolean;
+  runs: number;
+  only?: string[];
+  peer: boolean;
+  cpuProf: boolean;
+  seed: number;
+  throughputSeconds: number;
+}
+
+function parseArgs(argv: string[]): Options {
+  const value = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const quick = argv.includes('--quick');
+  const only = value('only')?.split(',').filter((s) => s !== '');
+  for (const family of only ?? []) if (!FAMILIES.includes(family)) throw new Error(`--only: unknown body ${family}; one of ${FAMILIES.join(', ')}`);
+  return {
+    quick,
+    runs: Number(value('runs') ?? (quick ? 3 : 7)),
+    only,
+    peer: !argv.includes('--no-peer'),
+    cpuProf: argv.includes('--cpu-prof'),
+    seed: Number(value('seed') ?? 1),
+    throughputSeconds: Number(value('throughput-seconds') ?? (quick ? 3 : 10)),
+  };
+}
+
+export interface BodyResult {
+  name: string;
+  family: string;
+  description: string;
+  bytes: number;
+  originalRows: number;
+  reworkedRows: number;
+  chars: number;
+  size: number;
+  sizeUnit: 'rows' | 'chars';
+  /** HTTP status of the last request (0: no answer). */
+  status: number;
+  error?: string;
+  runsMs: number[];
+  medianMs: number;
+  p90Ms: number;
+  floorRunsMs: number[];
+  floorMs: number;
+  ratio: number;
+  peakRssBytes: number;
+  responseBytes: number;
+  /** D9.6: response bytes ÷ request bytes. */
+  responseRatio: number;
+  approximateEntries?: number;
+  rows?: Record<string, number>;
+}
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+
+function describeFailure(status: number, text: string): string {
+  try {
+    const e = (JSON.parse(text) as { error?: { code?: string; message?: string } }).error;
+    return `${status} ${e?.code ?? ''} ${e?.message ?? ''}`.trim().slice(0, 200);
+  } catch {
+    return `${status} ${text.slice(0, 120)}`;
+  }
+}
+
+/**
+ * Times one body: `warmups` unrecorded requests, then up to `runs` recorded ones within
+ * `budgetMs` (at least one), then the floor in this process with as many repetitions.
+ */
+async function measureBody(server: ServerHandle, body: BenchBody, o: { warmups: number; runs: number; budgetMs: number; timeoutMs: number }): Promise<BodyResult> {
+  const buffer = Buffer.from(body.json);
+  const result: BodyResult = {
+    name: body.name,
+    family: body.family,
+    description: body.description,
+    bytes: body.bytes,
+    originalRows: body.originalRows,
+    reworkedRows: body.reworkedRows,
+    chars: body.chars,
+    size: body.size,
+    sizeUnit: body.sizeUnit,
+    status: 0,
+    runsMs: [],
+    medianMs: NaN,
+    p90Ms: NaN,
+    floorRunsMs: [],
+    floorMs: NaN,
+    ratio: NaN,
+    peakRssBytes: NaN,
+    responseBytes: NaN,
+    responseRatio: NaN,
+  };
+  server.resetPeak();
+  let last: { text: string; bytes: number } | undefined;
+  const started = Date.now();
+  try {
+    for (let i = 0; i < o.warmups + o.runs; i++) {
+      if (i > o.warmups && Date.now() - started > o.budgetMs) break;
+      const r = await postDiff(server.baseUrl, server.key, buffer, o.timeoutMs);
+      result.status = r.status;
+      if (r.status !== 200) {
+        result.error = describeFailure(r.status, r.text);
+        break;
+      }
+      last = r;
+      if (i >= o.warmups) result.runsMs.push(r.ms);
+    }
+  } catch (error) {
+    result.error = `no answer: ${(error as Error).message}${server.exited() ? ' (server exited)' : ''}`;
+  }
+  result.peakRssBytes = server.peakRss();
+  if (last && result.runsMs.length > 0) {
+    const s = summarize(result.runsMs);
+    result.medianMs = s.median;
+    result.p90Ms = s.p90;
+    result.floorRunsMs = measureFloor(body.json, last.text, Math.max(3, result.runsMs.length));
+    result.floorMs = median(result.floorRunsMs);
+    result.ratio = result.medianMs / result.floorMs;
+    result.responseBytes = last.bytes;
+    result.responseRatio = last.bytes / body.bytes;
+    const data = (JSON.parse(last.text) as { data?: { meta?: { approximateEntries?: number }; counts?: { rows?: Record<string, number> } } }).data;
+    result.approximateEntries = data?.meta?.approximateEntries;
+    result.rows = data?.counts?.rows;
+  }
+  return result;
+}
+
+interface PeerRow {
+  body: string;
+  serviceMedianMs: number;
+  daff: PeerResult;
+  /** Warm median of daff (the cold first run dropped when there are more). */
+  daffMs: number;
+}
+
+interface HealthResult {
+  idle: ReturnType<typeof summarize>;
+  busy: Array<{ body: string; probe: ReturnType<typeof summarize>; raw: BusyProbe }>;
+}
+
+function relFile(path: string): string {
+  return path.startsWith(ROOT) ? path.slice(ROOT.length + 1) : path;
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const startedAt = new Date();
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  try {
+    statSync(join(ROOT, SERVER_ENTRY));
+  } catch {
+    throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first (npm run bench does)`);
+  }
+
+  let t = Date.now();
+  const bodies = buildBodies(options.seed, { quick: options.quick, only: options.only });
+  log(`bodies: ${bodies.growth.length + bodies.main.filter((b) => !bodies.growth.includes(b)).length} built in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+
+  const profileDir = join(RESULTS_DIR, 'profiles', `server-${startedAt.toISOString().replace(/[:.]/g, '-')}`);
+  const nodeArgs = options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  let server = await startServer(ROOT, { nodeArgs });
+  const restarts: string[] = [];
+  const ensureServer = async (after: string) => {
+    if (!server.exited()) return;
+    restarts.push(`server exited during ${after}: ${server.tail().split('\n').slice(-3).join(' | ')}`);
+    log(`  server exited during ${after}; restarting`);
+    server = await startServer(ROOT, { nodeArgs });
+  };
+  log(`server: pid ${server.pid} on ${server.baseUrl}`);
+
+  try {
+    // --- per body -----------------------------------------------------------------------------
+    const main: BodyResult[] = [];
+    for (const body of bodies.main) {
+      log(`body ${body.name} (${mib(body.bytes)} MiB, ${body.originalRows}/${body.reworkedRows} rows)…`);
+      const r = await measureBody(server, body, { warmups: 1, runs: options.runs, budgetMs: options.quick ? 10_000 : 45_000, timeoutMs: 120_000 });
+      log(`  median ${ms(r.medianMs)} ms, floor ${ms(r.floorMs)} ms, ratio ${ratio(r.ratio)}${r.error ? `, ERROR ${r.error}` : ''}`);
+      main.push(r);
+      await ensureServer(body.name);
+    }
+
+    // --- growth ---------------------------------------------------------------------------------
+    const growth: BodyResult[] = [];
+    for (const body of bodies.growth) {
+      const already = main.find((m) => m.name === body.name);
+      if (already) {
+        growth.push(already);
+        continue;
+      }
+      log(`growth ${body.name}…`);
+      growth.push(await measureBody(server, body, { warmups: 0, runs: options.quick ? 2 : 3, budgetMs: 20_000, timeoutMs: 120_000 }));
+      await ensureServer(body.name);
+    }
+
+    // --- health, idle and busy --------------------------------------------------------------------
+    log('health: idle probes…');
+    const idle = summarize(await probeIdle(server, options.quick ? 100 : 300, 5));
+    const health: HealthResult = { idle, busy: [] };
+    const busyBodies = ['realistic-30k', 'adv-huge-row'].map((name) => bodies.main.find((b) => b.name === name)).filter((b): b is BenchBody => b !== undefined);
+    for (const body of busyBodies) {
+      log(`health: probes while two ${body.name} diffs run…`);
+      const raw = await probeWhileBusy(server, Buffer.from(body.json), { rounds: options.quick ? 1 : 3, gapMs: 10, maxMs: 90_000, diffTimeoutMs: 120_000 });
+      health.busy.push({ body: body.name, probe: summarize(raw.probes), raw });
+      await ensureServer(`two concurrent ${body.name}`);
+    }
+
+    // --- throughput -------------------------------------------------------------------------------
+    let throughput: ThroughputResult | undefined;
+    const typical = bodies.main.find((b) => b.name === 'typical-500');
+    if (typical) {
+      log(`throughput: typical-500, 4 connections, ${options.throughputSeconds} s…`);
+      throughput = await measureThroughput(server.baseUrl, server.key, typical.json, 4, options.throughputSeconds);
+    }
+
+    const stoppedHow = await server.stop();
+    agent.destroy();
+    log(`server stopped (${stoppedHow})`);
+
+    // --- server main-thread profile -------------------------------------------------------------
+    let serverProfile: string | undefined;
+    if (options.cpuProf) {
+      try {
+        const files = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'));
+        const sections = files.map((f) => {
+          const summary = summarizeProfile(JSON.parse(readFileSync(join(profileDir, f), 'utf8')) as CpuProfile, ROOT);
+          return `${relFile(join(profileDir, f))}\n${formatProfile(summary, 20)}`;
+        });
+        serverProfile = sections.join('\n\n');
+      } catch (error) {
+        serverProfile = `no profile read: ${(error as Error).message}`;
+      }
+    }
+
+    // --- the peer ---------------------------------------------------------------------------------
+    const peers: PeerRow[] = [];
+    if (options.peer) {
+      for (const name of ['typical-500', 'realistic-15k', 'realistic-30k']) {
+        const body = bodies.main.find((b) => b.name === name);
+        const ours = main.find((m) => m.name === name);
+        if (!body || !ours) continue;
+        log(`peer: daff on ${name}…`);
+        const daff = await runDaff(body.json, { runs: name === 'typical-500' ? 5 : 2, timeoutMs: options.quick ? 30_000 : 90_000, tmpDir: join(RESULTS_DIR, 'tmp') });
+        const warm = daff.ms.length > 1 ? daff.ms.slice(1) : daff.ms;
+        peers.push({ body: name, serviceMedianMs: ours.medianMs, daff, daffMs: median(warm) });
+      }
+    }
+
+    // --- report -------------------------------------------------------------------------------------
+    const sections: string[] = [];
+    const env = `${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}`;
+    sections.push(`# Benchmark ${startedAt.toISOString()}${options.quick ? ' (quick)' : ''}\n\n${env}; seed ${options.seed}; ${options.runs} runs after 1 warm-up per body.`);
+
+    sections.push(
+      '## Per body (whole HTTP request vs the floor)\n\n' +
+        table(
+          ['body', 'rows o/r', 'MiB', 'median ms', 'p90 ms', 'floor ms', 'ratio', 'target', 'peak RSS MiB', 'resp/req', 'approx', 'status'],
+          main.map((r) => {
+            const limit = r.family === 'realistic-30k' ? TARGETS.realisticRatio : r.family.startsWith('adv-') ? TARGETS.adversarialRatio : undefined;
+            return [
+              r.name,
+              `${r.originalRows}/${r.reworkedRows}`,
+              mib(r.bytes),
+              ms(r.medianMs),
+              ms(r.p90Ms),
+              ms(r.floorMs),
+              ratio(r.ratio),
+              limit === undefined ? '' : `≤ ${limit}× ${verdict(r.ratio <= limit)}`,
+              mib(r.peakRssBytes),
+              ratio(r.responseRatio),
+              r.approximateEntries ?? '–',
+              r.error ?? String(r.status),
+            ];
+          }),
+        ),
+    );
+
+    const families = [...new Set(growth.map((g) => g.family))];
+    const exponents = new Map<string, number>();
+    const growthRows: Array<Array<string | number>> = [];
+    for (const family of families) {
+      const points = growth.filter((g) => g.family === family).sort((a, b) => a.size - b.size);
+      const e = growthExponent(points.map((p) => ({ size: p.size, cost: p.medianMs })));
+      exponents.set(family, e);
+      for (const p of points) {
+        const unit = p.sizeUnit === 'rows' ? 1000 : 100_000;
+        growthRows.push([
+          p.name,
+          `${p.size} ${p.sizeUnit}`,
+          ms(p.medianMs),
+          ms(p.floorMs),
+          ratio(p.ratio),
+          `${ms(p.medianMs / (p.size / unit))} per ${p.sizeUnit === 'rows' ? '1k rows' : '100k chars'}`,
+          p === points[points.length - 1] ? `${Number.isFinite(e) ? e.toFixed(2) : '–'} ${verdict(Number.isFinite(e) ? e <= TARGETS.growthExponent : undefined)}` : '',
+          p.error ?? '',
+        ]);
+      }
+    }
+    sections.push(
+      `## Growth (time ∝ size^exponent, least squares over the sizes; near-linear: ≤ ${TARGETS.growthExponent})\n\n` +
+        table(['body', 'size', 'median ms', 'floor ms', 'ratio', 'cost per unit', 'exponent', 'error'], growthRows),
+    );
+
+    const healthRows: Array<Array<string | number>> = [['idle', health.idle.n, ms(health.idle.median), ms(health.idle.p99), ms(health.idle.max), '', '', '']];
+    for (const b of health.busy) {
+      const ok = b.probe.p99 <= TARGETS.healthP99Ms && b.probe.p99 <= TARGETS.healthVsIdle * health.idle.p99;
+      const diffs = b.raw.diffs.map((d) => d.status).filter((s) => s !== 200);
+      healthRows.push([
+        `2 × ${b.body} running (${b.raw.rounds} rounds)`,
+        b.probe.n,
+        ms(b.probe.median),
+        ms(b.probe.p99),
+        ms(b.probe.max),
+        mib(b.raw.peakRss),
+        `${verdict(ok)}${b.raw.failedProbes > 0 ? `, ${b.raw.failedProbes} failed probes` : ''}`,
+        diffs.length === 0 ? `all 200, median ${ms(median(b.raw.diffs.map((d) => d.ms)))} ms` : `non-200: ${diffs.join(',')}`,
+      ]);
+    }
+    sections.push(
+      `## Health probe latency (target: busy p99 ≤ ${TARGETS.healthP99Ms} ms and ≤ ${TARGETS.healthVsIdle}× idle p99; peak RSS ≤ 1024 MiB)\n\n` +
+        table(['server', 'probes', 'p50 ms', 'p99 ms', 'max ms', 'peak RSS MiB', 'target', 'diffs'], healthRows),
+    );
+
+    if (throughput) {
+      sections.push(
+        '## Throughput (typical-500, autocannon, 4 connections)\n\n' +
+          table(
+            ['requests/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'ok', 'non-2xx', 'errors', 'seconds'],
+            [[throughput.requestsPerSecond.toFixed(1), ms(throughput.latencyMs.p50), ms(throughput.latencyMs.p90), ms(throughput.latencyMs.p99), ms(throughput.latencyMs.max), throughput.ok, throughput.non2xx, throughput.errors, throughput.durationS.toFixed(0)]],
+          ),
+      );
+    }
+
+    if (peers.length > 0) {
+      sections.push(
+        '## Peer: daff (align + highlighter diff, in-process, excluding JSON.parse) vs the whole request\n\n' +
+          table(
+            ['body', 'service ms', 'daff ms', 'daff ÷ service', 'daff runs', 'note'],
+            peers.map((p) => [
+              p.body,
+              ms(p.serviceMedianMs),
+              p.daff.ms.length > 0 ? ms(p.daffMs) : '–',
+              p.daff.ms.length > 0 ? ratio(p.daffMs / p.serviceMedianMs) : '–',
+              p.daff.ms.map((x) => ms(x)).join(', ') || '–',
+              p.daff.timedOut ? `stopped at the time limit${p.daff.ms.length === 0 ? ' before finishing one run' : ''}` : (p.daff.error ?? ''),
+            ]),
+          ),
+      );
+    }
+
+    // Targets.
+    const r30 = main.find((r) => r.name === 'realistic-30k');
+    const adv = main.filter((r) => r.family.startsWith('adv-'));
+    const growthFamilies = [...exponents.entries()];
+    const busyP99 = health.busy.find((b) => b.body === 'realistic-30k')?.probe.p99;
+    const maxBusyRss = Math.max(...health.busy.map((b) => b.raw.peakRss));
+    const targetRows: Array<[string, string, boolean | undefined]> = [
+      ['realistic-30k: request ≤ 3× floor', r30 ? ratio(r30.ratio) : '–', r30 && !r30.error ? r30.ratio <= TARGETS.realisticRatio : undefined],
+      [
+        'every adversarial body ≤ 10× floor',
+        adv.map((r) => `${r.name} ${r.error ? 'error' : ratio(r.ratio)}`).join(', ') || '–',
+        adv.length > 0 ? adv.every((r) => !r.error && r.ratio <= TARGETS.adversarialRatio) : undefined,
+      ],
+      [
+        `near-linear growth (exponent ≤ ${TARGETS.growthExponent})`,
+        growthFamilies.map(([f, e]) => `${f} ${Number.isFinite(e) ? e.toFixed(2) : '–'}`).join(', ') || '–',
+        growthFamilies.length > 0 && growthFamilies.some(([, e]) => Number.isFinite(e)) ? growthFamilies.every(([, e]) => !Number.isFinite(e) || e <= TARGETS.growthExponent) : undefined,
+      ],
+      [
+        'health p99 ≤ 100 ms and ≤ 2× idle p99, two 30k diffs running',
+        busyP99 === undefined ? '–' : `${ms(busyP99)} ms (idle p99 ${ms(health.idle.p99)} ms)`,
+        busyP99 === undefined ? undefined : busyP99 <= TARGETS.healthP99Ms && busyP99 <= TARGETS.healthVsIdle * health.idle.p99,
+      ],
+      ['peak RSS ≤ 1 GiB, two concurrent max-size diffs', health.busy.length > 0 ? `${mib(maxBusyRss)} MiB` : '–', health.busy.length > 0 ? maxBusyRss <= TARGETS.peakRssBytes : undefined],
+      [
+        'faster than daff on the realistic bodies',
+        peers.map((p) => `${p.body} ${p.daff.ms.length > 0 ? ratio(p.daffMs / p.serviceMedianMs) : 'daff timed out'}`).join(', ') || '–',
+        peers.length > 0 ? peers.every((p) => (p.daff.ms.length === 0 && p.daff.timedOut) || p.daffMs > p.serviceMedianMs) : undefined,
+      ],
+    ];
+    sections.push('## Targets\n\n' + table(['target', 'measured', 'verdict'], targetRows.map(([a, b, c]) => [a, b, verdict(c)])));
+    if (restarts.length > 0) sections.push(`## Server restarts\n\n${restarts.map((r) => `- ${r}`).join('\n')}`);
+    if (serverProfile) sections.push(`## Server main-thread profile\n\n\`\`\`\n${serverProfile}\n\`\`\``);
+
+    const text = sections.join('\n\n');
+    process.stdout.write(`${text}\n`);
+
+    const stamp = startedAt.toISOString().replace(/[:.]/g, '-');
+    const json = {
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      machine: env,
+      options,
+      targets: TARGETS,
+      bodies: main,
+      growth: growth.map((g) => ({ ...g, exponent: exponents.get(g.family) })),
+      health: { idle: health.idle, busy: health.busy.map((b) => ({ body: b.body, probe: b.probe, rounds: b.raw.rounds, peakRssBytes: b.raw.peakRss, failedProbes: b.raw.failedProbes, diffs: b.raw.diffs, p50: quantile(b.raw.probes, 0.5) })) },
+      throughput,
+      peers,
+      restarts,
+      verdicts: targetRows.map(([target, measured, ok]) => ({ target, measured, ok })),
+    };
+    writeFileSync(join(RESULTS_DIR, `bench-${stamp}.json`), `${JSON.stringify(json, null, 2)}\n`);
+    writeFileSync(join(RESULTS_DIR, 'latest.json'), `${JSON.stringify(json, null, 2)}\n`);
+    writeFileSync(join(RESULTS_DIR, 'latest.md'), `${text}\n`);
+    log(`\nresults: ${relFile(join(RESULTS_DIR, `bench-${stamp}.json`))} (and latest.json, latest.md); ${((Date.now() - startedAt.getTime()) / 1000).toFixed(0)} s in all`);
+  } finally {
+    if (!server.exited()) await server.stop();
+    agent.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  log(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exit(1);
+});
