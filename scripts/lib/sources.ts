@@ -4,7 +4,7 @@
  * read the files. Nothing is normalised here beyond what the file format itself encodes: the
  * evaluation must see the text the annotators wrote.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** One transcript row as the service receives it (times in seconds). */
@@ -28,7 +28,16 @@ export interface HumanTranscript {
   rows: EvalRow[];
 }
 
-export const EVAL_DATA_DIR = process.env['EVAL_DATA_DIR'] ?? '/work/shared/eval-data';
+/**
+ * shared/ sits beside the repository (CI clones it there): found from this file whether it runs
+ * from scripts/lib (ts-node) or dist/scripts/lib (the built benchmark).
+ */
+export const EVAL_DATA_DIR =
+  process.env['EVAL_DATA_DIR'] ??
+  [join(__dirname, '..', '..', '..', 'shared', 'eval-data'), join(__dirname, '..', '..', '..', '..', 'shared', 'eval-data')].find(
+    (dir) => existsSync(dir),
+  ) ??
+  join(__dirname, '..', '..', '..', 'shared', 'eval-data');
 
 function read(...parts: string[]): string {
   return readFileSync(join(EVAL_DATA_DIR, ...parts), 'utf8');
