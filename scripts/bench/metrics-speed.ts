@@ -140,7 +140,8 @@ function main(): void {
   const prep = prepare(original, reworked);
   const parseTimes: number[] = [];
   const metricTimes: number[] = [];
-  let result = computeMetrics(prep, units, { ...DEFAULT_CONFIG }, createWorkBudget());
+  const firstBudget = createWorkBudget();
+  let result = computeMetrics(prep, units, { ...DEFAULT_CONFIG }, firstBudget);
   for (let i = 0; i < RUNS; i++) {
     let t = process.hrtime.bigint();
     JSON.parse(body);
@@ -158,6 +159,7 @@ function main(): void {
   console.log(`ratio metrics / JSON.parse: ${(metrics / parse).toFixed(2)}`);
   console.log(`scores: ${JSON.stringify(result.scores)}`);
   console.log(`approximateEntries: ${result.approximateEntries}`);
+  console.log(`work budget spent: ${firstBudget.total - firstBudget.remaining} of ${firstBudget.total} units`);
 }
 
 if (require.main === module) main();

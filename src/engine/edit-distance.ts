@@ -33,7 +33,7 @@
 import type { EditCounts } from './types';
 
 /** Work units a request may spend on exact distances; one unit ≈ one cell update (≈ 1–3 ns). */
-export const DEFAULT_WORK_BUDGET_UNITS = 200_000_000;
+export const DEFAULT_WORK_BUDGET_UNITS = 30_000_000;
 
 /**
  * A per-request allowance of exact-distance work, in cell updates. Deterministic (work, not

@@ -1,4 +1,5 @@
 import { createWorkBudget } from '../../src/engine/edit-distance';
+import { computeComposite } from '../../src/engine/composite';
 import { computeMetrics, detectSpeakerColumn } from '../../src/engine/metrics';
 import { DEFAULT_CONFIG, DiffConfig, Prepared, PreparedSide, ScoringUnit, Status } from '../../src/engine/types';
 
@@ -310,5 +311,43 @@ describe('flags (D7.10) and the work budget (D7.11)', () => {
     expect(m.approximateEntries).toBe(1);
     // "the bat" vs "the cat": the anchor "the" holds, the gap is compared exactly: still 1 substitution.
     expect(m.counts.transcriptChar).toMatchObject({ substitutions: 1, referenceLength: 7 });
+  });
+});
+
+describe('the worked example of docs/metrics.md, from rows to grade', () => {
+  it('gives the hand-computed scores, counts and composite', () => {
+    const p = prepared(
+      ['speaker', 'transcript'],
+      [
+        t('Hello, thank you for calling.', { speaker: 'Agent' }),
+        t('How can I help you today', { speaker: 'Agent' }),
+        t('I want to check my order', { speaker: 'Agent' }),
+      ],
+      [
+        t('Hello, thank you for calling.', { speaker: 'Agent' }),
+        t('How can I help you today?', { speaker: 'Agent' }),
+        t('I want to check my order.', { speaker: 'Caller' }),
+      ],
+      'speaker',
+    );
+    const m = computeMetrics(p, [unit('UNCHANGED', [0], [0]), unit('MODIFIED', [1], [1]), unit('MODIFIED', [2], [2])], config());
+    expect(m.counts.transcriptChar).toEqual({ substitutions: 0, deletions: 2, insertions: 0, hits: 77, referenceLength: 79 });
+    expect(m.counts.transcriptWord).toEqual({ substitutions: 2, deletions: 0, insertions: 0, hits: 15, referenceLength: 17 });
+    expect(m.counts.char).toEqual({ substitutions: 3, deletions: 4, insertions: 1, hits: 88, referenceLength: 95 });
+    expect(m.counts.word).toEqual({ substitutions: 3, deletions: 0, insertions: 0, hits: 17, referenceLength: 20 });
+    expect(m.scores.transcriptCER).toBeCloseTo(2 / 79, 12);
+    expect(m.scores.transcriptWER).toBeCloseTo(2 / 17, 12);
+    expect(m.scores.overallCER).toBeCloseTo(8 / 95, 12);
+    expect(m.scores.overallWER).toBeCloseTo(0.15, 12);
+    expect(m.scores.SegER).toBe(0);
+    expect(m.scores.SER).toBeCloseTo(2 / 3, 12);
+    expect(m.scores.transcriptSER).toBeCloseTo(2 / 3, 12);
+    expect(m.scores.SACR).toBe(0.5);
+    expect(computeComposite(m.scores, config())).toEqual({
+      grade: 3.43,
+      label: 'Acceptable',
+      percent: '24.44%',
+      enabledMetrics: ['CER', 'Transcript CER', 'WER', 'Transcript WER', 'SegER', 'SER', 'Transcript SER'],
+    });
   });
 });
