@@ -154,6 +154,9 @@ export function wordCount(text: string, start = 0, end = text.length): number {
   return count;
 }
 
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
+
 /**
  * Maps words (substrings between spaces) to small integer ids without allocating substrings:
  * FNV-1a over UTF-16 units into an open-addressing table, with an exact character comparison on
@@ -174,8 +177,13 @@ export class WordInterner {
 
   /** The id of text[start, end). */
   intern(text: string, start: number, end: number): number {
-    let h = 0x811c9dc5 | 0;
-    for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    let h = FNV_OFFSET;
+    for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+    return this.internHashed(text, start, end, h);
+  }
+
+  /** The id of text[start, end) whose FNV-1a hash (FNV_OFFSET, FNV_PRIME) the caller computed. */
+  internHashed(text: string, start: number, end: number, h: number): number {
     const mask = this.slots.length - 1;
     let slot = h & mask;
     for (;;) {
@@ -244,16 +252,23 @@ export function toWordIds(
   let n = 0;
   let i = start;
   while (i < end) {
-    while (i < end && text.charCodeAt(i) === SPACE) i++;
+    let c = text.charCodeAt(i);
+    while (c === SPACE && ++i < end) c = text.charCodeAt(i);
     if (i >= end) break;
     const w = i;
-    while (i < end && text.charCodeAt(i) !== SPACE) i++;
+    // Hash while scanning: one pass over the word's characters.
+    let h = FNV_OFFSET;
+    while (c !== SPACE) {
+      h = Math.imul(h ^ c, FNV_PRIME);
+      if (++i >= end) break;
+      c = text.charCodeAt(i);
+    }
     if (n >= ids.length) {
       const bigger = growInt32(ids, n + 1);
       bigger.set(ids.subarray(0, n));
       ids = bigger;
     }
-    ids[n++] = interner.intern(text, w, i);
+    ids[n++] = interner.internHashed(text, w, i, h);
   }
   return { ids, length: n };
 }
