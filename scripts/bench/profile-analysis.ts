@@ -40,6 +40,76 @@ export interface ProfileSummary {
 
 const IDLE = new Set(['(idle)']);
 
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/**
+ * For a source map's `mappings`, the original (source index, line) of the first segment of each
+ * generated line (0-based), so that a profile of dist/*.js can name the TypeScript line.
+ */
+export function firstSegmentPerLine(mappings: string): Array<[number, number] | undefined> {
+  const out: Array<[number, number] | undefined> = [];
+  let source = 0;
+  let line = 0;
+  for (const generatedLine of mappings.split(';')) {
+    let first: [number, number] | undefined;
+    for (const segment of generatedLine.split(',')) {
+      if (segment === '') continue;
+      const fields: number[] = [];
+      let value = 0;
+      let shift = 0;
+      for (const ch of segment) {
+        const digit = BASE64.indexOf(ch);
+        value += (digit & 31) << shift;
+        if (digit & 32) {
+          shift += 5;
+        } else {
+          fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
+          value = 0;
+          shift = 0;
+        }
+      }
+      // Fields: generated column, source index, original line, original column (deltas).
+      if (fields.length >= 4) {
+        source += fields[1] as number;
+        line += fields[2] as number;
+        first ??= [source, line];
+      }
+    }
+    out.push(first);
+  }
+  return out;
+}
+
+/** Maps `dist/…js:line` to `src/…ts:line` through the emitted .js.map files (read once each). */
+export function sourceMapper(readText: (path: string) => string | undefined): (jsPath: string, line: number) => { file: string; line: number } | undefined {
+  const cache = new Map<string, { sources: string[]; lines: Array<[number, number] | undefined> } | null>();
+  return (jsPath, line) => {
+    let map = cache.get(jsPath);
+    if (map === undefined) {
+      const text = readText(`${jsPath}.map`);
+      map = null;
+      if (text !== undefined) {
+        const parsed = JSON.parse(text) as { sources: string[]; mappings: string };
+        map = { sources: parsed.sources, lines: firstSegmentPerLine(parsed.mappings) };
+      }
+      cache.set(jsPath, map);
+    }
+    const hit = map?.lines[line - 1];
+    if (!map || !hit) return undefined;
+    const dir = jsPath.slice(0, jsPath.lastIndexOf('/') + 1);
+    return { file: normalizePath(dir + (map.sources[hit[0]] ?? '')), line: hit[1] + 1 };
+  };
+}
+
+function normalizePath(path: string): string {
+  const parts: string[] = [];
+  for (const part of path.split('/')) {
+    if (part === '..') parts.pop();
+    else if (part !== '.') parts.push(part);
+  }
+  return parts.join('/');
+}
+
 function shortFile(url: string, root: string): string {
   const path = url.replace(/^file:\/\//, '');
   if (path.startsWith(root)) return path.slice(root.length).replace(/^\//, '');
@@ -53,7 +123,7 @@ function shortFile(url: string, root: string): string {
  * Each sample is charged the interval until the next sample. Recursion counts once per sample
  * in the inclusive time.
  */
-export function summarizeProfile(profile: CpuProfile, root: string): ProfileSummary {
+export function summarizeProfile(profile: CpuProfile, root: string, mapSource?: (jsPath: string, line: number) => { file: string; line: number } | undefined): ProfileSummary {
   const byId = new Map<number, CpuProfileNode>();
   const parent = new Map<number, number>();
   for (const node of profile.nodes) {
@@ -98,14 +168,17 @@ export function summarizeProfile(profile: CpuProfile, root: string): ProfileSumm
   for (const [key, node] of frames) {
     const f = node.callFrame;
     if (f.functionName === '(root)') continue;
-    const file = shortFile(f.url, root);
+    const jsFile = shortFile(f.url, root);
+    const mapped = mapSource && f.url.startsWith('file://') ? mapSource(f.url.slice('file://'.length), f.lineNumber + 1) : undefined;
+    const file = mapped ? shortFile(mapped.file, root) : jsFile;
+    const line = mapped ? mapped.line : f.lineNumber + 1;
     const selfUs = self.get(key) ?? 0;
     const totalUs = total.get(key) ?? 0;
     functions.push({
-      where: `${f.functionName || '(anonymous)'}${file ? ` (${file}:${f.lineNumber + 1})` : ''}`,
+      where: `${f.functionName || '(anonymous)'}${file ? ` (${file}:${line})` : ''}`,
       functionName: f.functionName || '(anonymous)',
       file,
-      line: f.lineNumber + 1,
+      line,
       selfMs: selfUs / 1000,
       selfShare: busy > 0 ? selfUs / busy : 0,
       totalMs: totalUs / 1000,

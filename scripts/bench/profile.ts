@@ -7,17 +7,25 @@
  * Usage: npm run build && node dist/scripts/bench/profile.js [family] [--runs=3] [--top=25] [--seed=1]
  */
 import { Session } from 'node:inspector';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runDiff } from '../../src/engine/index';
 import type { DiffRequest } from '../../src/engine/types';
 import { buildBodies, FAMILIES } from './bodies';
-import { type CpuProfile, formatProfile, summarizeProfile } from './profile-analysis';
+import { type CpuProfile, formatProfile, sourceMapper, summarizeProfile } from './profile-analysis';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
 
 function post<T>(session: Session, method: string, params?: object): Promise<T> {
   return new Promise((ok, fail) => session.post(method, params ?? {}, (error, result) => (error ? fail(error) : ok(result as T))));
+}
+
+function readMaybe(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /** The worker's whole job on one body; returns the phase times in ms. */
@@ -70,7 +78,7 @@ async function main(): Promise<void> {
   const file = join(dir, `${body.name}.cpuprofile`);
   writeFileSync(file, JSON.stringify(profile));
   console.log(`\nprofile of ${runs} run(s): ${file}\n`);
-  console.log(formatProfile(summarizeProfile(profile, ROOT), top));
+  console.log(formatProfile(summarizeProfile(profile, ROOT, sourceMapper(readMaybe)), top));
 }
 
 main().catch((error: unknown) => {

@@ -22,7 +22,7 @@ import { runDaff, type PeerResult } from './daff-peer';
 import { measureFloor } from './floor';
 import { type BusyProbe, probeIdle, probeWhileBusy } from './health';
 import { agent, postDiff } from './http-client';
-import { type CpuProfile, formatProfile, summarizeProfile } from './profile-analysis';
+import { type CpuProfile, formatProfile, sourceMapper, summarizeProfile } from './profile-analysis';
 import { mib, ms, ratio, table, verdict } from './report';
 import { type ServerHandle, SERVER_ENTRY, startServer } from './server-process';
 import { growthExponent, median, quantile, summarize } from './stats';
@@ -195,7 +195,7 @@ async function main(): Promise<void> {
     throw new Error(`${SERVER_ENTRY} is missing: run \`npm run build\` first (npm run bench does)`);
   }
 
-  let t = Date.now();
+  const t = Date.now();
   const bodies = buildBodies(options.seed, { quick: options.quick, only: options.only });
   log(`bodies: ${bodies.growth.length + bodies.main.filter((b) => !bodies.growth.includes(b)).length} built in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 
@@ -265,7 +265,14 @@ async function main(): Promise<void> {
       try {
         const files = readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'));
         const sections = files.map((f) => {
-          const summary = summarizeProfile(JSON.parse(readFileSync(join(profileDir, f), 'utf8')) as CpuProfile, ROOT);
+          const readMaybe = (path: string) => {
+            try {
+              return readFileSync(path, 'utf8');
+            } catch {
+              return undefined;
+            }
+          };
+          const summary = summarizeProfile(JSON.parse(readFileSync(join(profileDir, f), 'utf8')) as CpuProfile, ROOT, sourceMapper(readMaybe));
           return `${relFile(join(profileDir, f))}\n${formatProfile(summary, 20)}`;
         });
         serverProfile = sections.join('\n\n');
@@ -369,7 +376,8 @@ async function main(): Promise<void> {
           table(
             ['requests/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'ok', 'non-2xx', 'errors', 'seconds'],
             [[throughput.requestsPerSecond.toFixed(1), ms(throughput.latencyMs.p50), ms(throughput.latencyMs.p90), ms(throughput.latencyMs.p99), ms(throughput.latencyMs.max), throughput.ok, throughput.non2xx, throughput.errors, throughput.durationS.toFixed(0)]],
-          ),
+          ) +
+          (throughput.errors > 0 ? `\n\nrequest errors: ${Object.entries(throughput.errorKinds).map(([k, n]) => `${k} ×${n}`).join('; ')}` : ''),
       );
     }
 

@@ -20,7 +20,10 @@ interface AutocannonResult {
   non2xx: number;
   '2xx': number;
 }
-type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
+interface AutocannonInstance extends Promise<AutocannonResult> {
+  on(event: 'reqError', listener: (error: Error) => void): void;
+}
+type Autocannon = (opts: Record<string, unknown>) => AutocannonInstance;
 
 export interface ThroughputResult {
   connections: number;
@@ -31,6 +34,8 @@ export interface ThroughputResult {
   ok: number;
   non2xx: number;
   errors: number;
+  /** The distinct messages of request errors, with their counts (at most ten kinds). */
+  errorKinds: Record<string, number>;
 }
 
 /** Runs autocannon against POST /v1/diff with `body` for `durationS` seconds. */
@@ -38,7 +43,7 @@ export async function measureThroughput(baseUrl: string, key: string, body: stri
   // autocannon ships no type declarations; the shape used is declared above.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const autocannon = require('autocannon') as Autocannon;
-  const r = await autocannon({
+  const instance = autocannon({
     url: `${baseUrl}/v1/diff`,
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-key': key },
@@ -47,6 +52,12 @@ export async function measureThroughput(baseUrl: string, key: string, body: stri
     duration: durationS,
     timeout: 60,
   });
+  const errorKinds: Record<string, number> = {};
+  instance.on('reqError', (error) => {
+    const kind = String(error.message ?? error).slice(0, 80);
+    if (kind in errorKinds || Object.keys(errorKinds).length < 10) errorKinds[kind] = (errorKinds[kind] ?? 0) + 1;
+  });
+  const r = await instance;
   return {
     connections,
     durationS: r.duration,
@@ -55,5 +66,6 @@ export async function measureThroughput(baseUrl: string, key: string, body: stri
     ok: r['2xx'],
     non2xx: r.non2xx,
     errors: r.errors,
+    errorKinds,
   };
 }

@@ -1,5 +1,5 @@
 import { growthExponent, median, quantile, summarize } from '../../scripts/bench/stats';
-import { summarizeProfile, type CpuProfile } from '../../scripts/bench/profile-analysis';
+import { firstSegmentPerLine, sourceMapper, summarizeProfile, type CpuProfile } from '../../scripts/bench/profile-analysis';
 import { table } from '../../scripts/bench/report';
 
 describe('quantile (nearest rank)', () => {
@@ -59,6 +59,17 @@ describe('summarizeProfile', () => {
     const [first, second] = s.functions;
     expect(first).toMatchObject({ functionName: 'a', file: 'dist/src/x.js', line: 10, selfMs: 3, totalMs: 4 });
     expect(second).toMatchObject({ functionName: 'b', selfMs: 1, totalMs: 1, selfShare: 0.25 });
+  });
+});
+
+describe('source maps', () => {
+  it('decodes the original line of each generated line', () => {
+    expect(firstSegmentPerLine('AAAA;AACA,CAAC;;AAEA')).toEqual([[0, 0], [0, 1], undefined, [0, 3]]);
+  });
+  it('maps a dist file and line to its TypeScript source', () => {
+    const map = sourceMapper((path) => (path === '/r/dist/src/x.js.map' ? JSON.stringify({ sources: ['../../src/x.ts'], mappings: 'AAAA;AAEA' }) : undefined));
+    expect(map('/r/dist/src/x.js', 2)).toEqual({ file: '/r/src/x.ts', line: 3 });
+    expect(map('/r/dist/src/none.js', 1)).toBeUndefined();
   });
 });
 
