@@ -31,32 +31,63 @@ class Interner {
 
 /**
  * The whole-row identity of every row on both sides as dense ids: every compared text, and times
- * to the millisecond. Built column by column from per-column ids, so no key string is allocated.
+ * to the millisecond. Built column by column: each column's values get ids, and (row id so far,
+ * value id) pairs are renumbered by sorting packed doubles, so no key string or boxed number is
+ * allocated per row.
  */
 function rowIds(prep: Prepared): { a: Int32Array; b: Int32Array; count: number } {
-  const sides = [prep.original, prep.reworked];
-  const ids = sides.map((side) => new Int32Array(side.rows.length));
-  const times = new Set(prep.timeCols);
+  const n = prep.original.rows.length;
+  const total = n + prep.reworked.rows.length;
+  let ids = new Int32Array(total);
   let count = 1;
-  for (let c = 0; c < prep.columns.length; c++) {
+  const limit = 2 ** Math.ceil(Math.log2(total + 2));
+  // The packed key (row id, value id, index), each below `limit`, must be an exact double.
+  const packable = limit ** 3 <= Number.MAX_SAFE_INTEGER;
+  const renumber = (valueOf: (side: PreparedSide, i: number) => string | number): void => {
     const values = new Map<string | number, number>();
-    const combined = new Map<number, number>();
-    count = 0;
-    sides.forEach((side, s) => {
-      const out = ids[s];
-      for (let i = 0; i < out.length; i++) {
-        const value = times.has(c) ? timeKey(side.start[i]) * 1e8 + timeKey(side.end[i]) : side.text[c][i];
-        let valueId = values.get(value);
-        if (valueId === undefined) values.set(value, (valueId = values.size));
-        // Both ids are below the 60,000 rows of a request, so the pair fits a double exactly.
-        const pair = out[i] * 0x200000 + valueId;
-        let id = combined.get(pair);
-        if (id === undefined) combined.set(pair, (id = count++));
-        out[i] = id;
+    const packed = new Float64Array(total);
+    for (let k = 0; k < total; k++) {
+      const value = k < n ? valueOf(prep.original, k) : valueOf(prep.reworked, k - n);
+      let valueId = values.get(value);
+      if (valueId === undefined) values.set(value, (valueId = values.size));
+      packed[k] = packable ? (ids[k] * limit + valueId) * limit + k : valueId;
+    }
+    if (!packable) {
+      // Beyond any request's size (runDiff called directly on huge inputs): string keys.
+      const pairs = new Map<string, number>();
+      const next = new Int32Array(total);
+      for (let k = 0; k < total; k++) {
+        const key = `${ids[k]},${packed[k]}`;
+        let id = pairs.get(key);
+        if (id === undefined) pairs.set(key, (id = pairs.size));
+        next[k] = id;
       }
-    });
+      count = pairs.size;
+      ids = next;
+      return;
+    }
+    packed.sort();
+    const next = new Int32Array(total);
+    count = 0;
+    let previousKey = -1;
+    for (const p of packed) {
+      const key = Math.floor(p / limit);
+      if (key !== previousKey) {
+        count++;
+        previousKey = key;
+      }
+      next[p - key * limit] = count - 1;
+    }
+    ids = next;
+  };
+  for (let c = 0; c < prep.columns.length; c++) {
+    if (!prep.timeCols.includes(c)) renumber((side, i) => side.text[c][i]);
   }
-  return { a: ids[0], b: ids[1], count: Math.max(count, 1) };
+  if (prep.timeCols.length > 0) {
+    renumber((side, i) => timeKey(side.start[i]));
+    renumber((side, i) => timeKey(side.end[i]));
+  }
+  return { a: ids.subarray(0, n), b: ids.subarray(n), count: Math.max(count, 1) };
 }
 
 /** Milliseconds, with a sentinel for "no time". */

@@ -185,6 +185,20 @@ export function alignGap(
    * Cost of one row `single` (side S) becoming the rows `first..last` of the other side, or
    * Infinity.
    */
+  // Joined profiles of piece ranges, per side: the same range is tried against several single rows
+  // and again, shortened, by the end-piece test.
+  const joinedCache = [new Map<number, Profile>(), new Map<number, Profile>()];
+  const joinedProfile = (many: SideFeatures, from: number, to: number): Profile => {
+    const cache = joinedCache[many === orig ? 0 : 1];
+    const key = from * ALIGN.MAX_GROUP + (to - from);
+    let joined = cache.get(key);
+    if (joined === undefined) {
+      joined = joinProfiles(many.loose.slice(from, to + 1));
+      cache.set(key, joined);
+    }
+    return joined;
+  };
+
   const groupCost = (
     single: SideFeatures,
     s: number,
@@ -215,7 +229,7 @@ export function alignGap(
       }
     }
     const similarityTo = (from: number, to: number): number => {
-      const joined = from === to ? prof(many, from) : joinProfiles(many.loose.slice(from, to + 1));
+      const joined = from === to ? prof(many, from) : joinedProfile(many, from, to);
       return textSimilarity(intersection(ps, joined), ps, joined, single.loose[s], from === to ? many.loose[from] : undefined);
     };
     const text = similarityTo(first, last);

@@ -19,14 +19,15 @@ const SORTED_LIMIT = 4096;
 const BUCKETS = 4096;
 
 /**
- * A bigram multiset: either the sorted bigram hashes (short text) or a bucket histogram (long
- * text, where collisions only ever overstate similarity a little).
+ * A bigram multiset: the bigram hashes (short text) or a bucket histogram (long text, where
+ * collisions only ever overstate similarity a little). Hashes are kept unsorted: intersections
+ * count through a small hash table, so building a profile is one linear pass.
  */
 export interface Profile {
   size: number;
-  sorted: Int32Array | null;
+  bigrams: Int32Array | null;
   hist: Int32Array | null;
-  /** Sorted hashes of the words: typos break words, so words and bigrams together judge a pair. */
+  /** Hashes of the words: typos break words, so words and bigrams together judge a pair. */
   words: Int32Array;
 }
 
@@ -34,31 +35,37 @@ export interface Profile {
 export function profile(loose: string): Profile {
   const n = loose.length;
   const size = n + 1;
-  const hashAt = (k: number): number => {
-    const a = k === 0 ? 0x5e : loose.charCodeAt(k - 1);
-    const b = k === n ? 0x24 : loose.charCodeAt(k);
-    return Math.imul(a, 0x9e3779b1) ^ b;
-  };
   const words = wordHashes(loose);
+  let previous = 0x5e;
   if (size <= SORTED_LIMIT) {
-    const sorted = new Int32Array(size);
-    for (let k = 0; k < size; k++) sorted[k] = hashAt(k);
-    sorted.sort();
-    return { size, sorted, hist: null, words };
+    const bigrams = new Int32Array(size);
+    for (let k = 0; k < n; k++) {
+      const c = loose.charCodeAt(k);
+      bigrams[k] = Math.imul(previous, 0x9e3779b1) ^ c;
+      previous = c;
+    }
+    bigrams[n] = Math.imul(previous, 0x9e3779b1) ^ 0x24;
+    return { size, bigrams, hist: null, words };
   }
   const hist = new Int32Array(BUCKETS);
-  for (let k = 0; k < size; k++) hist[(hashAt(k) >>> 0) % BUCKETS]++;
-  return { size, sorted: null, hist, words };
+  for (let k = 0; k <= n; k++) {
+    const c = k < n ? loose.charCodeAt(k) : 0x24;
+    hist[((Math.imul(previous, 0x9e3779b1) ^ c) >>> 0) % BUCKETS]++;
+    previous = c;
+  }
+  return { size, bigrams: null, hist, words };
 }
 
+const wordScratch: number[] = [];
+
 function wordHashes(loose: string): Int32Array {
-  const out: number[] = [];
+  wordScratch.length = 0;
   let h = 0x811c9dc5;
   let inWord = false;
   for (let k = 0; k <= loose.length; k++) {
     const c = k < loose.length ? loose.charCodeAt(k) : 0x20;
     if (c === 0x20) {
-      if (inWord) out.push(h | 0);
+      if (inWord) wordScratch.push(h | 0);
       h = 0x811c9dc5;
       inWord = false;
     } else {
@@ -66,7 +73,57 @@ function wordHashes(loose: string): Int32Array {
       inWord = true;
     }
   }
-  return Int32Array.from(out).sort();
+  return Int32Array.from(wordScratch);
+}
+
+// Open-addressing table reused by every intersection (the engine is single-threaded per worker);
+// a generation stamp clears it in O(1).
+const TABLE_SIZE = 2 * SORTED_LIMIT * 2;
+const tableKeys = new Int32Array(TABLE_SIZE);
+const tableCounts = new Int32Array(TABLE_SIZE);
+const tableStamps = new Int32Array(TABLE_SIZE);
+let generation = 0;
+
+/** Size of the intersection of two multisets of hashes. */
+function multisetIntersection(x: Int32Array, y: Int32Array): number {
+  const small = x.length <= y.length ? x : y;
+  const large = small === x ? y : x;
+  if (small.length === 0) return 0;
+  if (small.length > SORTED_LIMIT) return sortedIntersection(Int32Array.from(small).sort(), Int32Array.from(large).sort());
+  let mask = 15;
+  while (mask + 1 < 2 * small.length) mask = mask * 2 + 1;
+  generation = (generation + 1) | 0;
+  if (generation === 0) {
+    tableStamps.fill(0);
+    generation = 1;
+  }
+  for (let k = 0; k < small.length; k++) {
+    const key = small[k];
+    let slot = Math.imul(key, 0x27d4eb2d) >>> 0 & mask;
+    while (tableStamps[slot] === generation && tableKeys[slot] !== key) slot = (slot + 1) & mask;
+    if (tableStamps[slot] === generation) tableCounts[slot]++;
+    else {
+      tableStamps[slot] = generation;
+      tableKeys[slot] = key;
+      tableCounts[slot] = 1;
+    }
+  }
+  let common = 0;
+  for (let k = 0; k < large.length; k++) {
+    const key = large[k];
+    let slot = Math.imul(key, 0x27d4eb2d) >>> 0 & mask;
+    while (tableStamps[slot] === generation) {
+      if (tableKeys[slot] === key) {
+        if (tableCounts[slot] > 0) {
+          tableCounts[slot]--;
+          common++;
+        }
+        break;
+      }
+      slot = (slot + 1) & mask;
+    }
+  }
+  return common;
 }
 
 /** Size of the intersection of two sorted multisets. */
@@ -87,7 +144,7 @@ function sortedIntersection(x: Int32Array, y: Int32Array): number {
 
 /** Words of `a` found in `b`, as a multiset intersection. */
 export function wordIntersection(a: Profile, b: Profile): number {
-  return sortedIntersection(a.words, b.words);
+  return multisetIntersection(a.words, b.words);
 }
 
 /** Rows up to this many characters are also compared by edit distance: one typo in "Yes." is 1 of 3 letters. */
@@ -128,14 +185,14 @@ function shortDistance(a: string, b: string): number {
 function histogramOf(p: Profile): Int32Array {
   if (p.hist) return p.hist;
   const hist = new Int32Array(BUCKETS);
-  const sorted = p.sorted as Int32Array;
-  for (let k = 0; k < sorted.length; k++) hist[(sorted[k] >>> 0) % BUCKETS]++;
+  const bigrams = p.bigrams as Int32Array;
+  for (let k = 0; k < bigrams.length; k++) hist[(bigrams[k] >>> 0) % BUCKETS]++;
   return hist;
 }
 
 /** Size of the multiset intersection. */
 export function intersection(a: Profile, b: Profile): number {
-  if (a.sorted && b.sorted) return sortedIntersection(a.sorted, b.sorted);
+  if (a.bigrams && b.bigrams) return multisetIntersection(a.bigrams, b.bigrams);
   const ha = histogramOf(a);
   const hb = histogramOf(b);
   let common = 0;
