@@ -90,14 +90,12 @@ function start(): void {
     }
     draining = true;
     logger.info({ signal }, 'shutting down: refusing new connections, finishing in-flight requests');
-    // Connections that finish a response become idle: close them as they do.
-    const reaper = setInterval(() => server.closeIdleConnections(), 100);
     const deadline = setTimeout(() => {
       logger.error({ timeoutMs: config.http.shutdownTimeoutMs }, 'shutdown bound reached: closing the remaining connections');
       server.closeAllConnections();
     }, config.http.shutdownTimeoutMs);
+    // close() also closes the idle keep-alive connections; busy ones end after their response (app.ts).
     server.close(() => {
-      clearInterval(reaper);
       clearTimeout(deadline);
       void engine.close().finally(() => {
         logger.info('stopped');

@@ -47,8 +47,14 @@ export function createApp(deps: AppDeps): Express {
   app.use(helmet());
   const draining = deps.draining;
   if (draining) {
-    app.use((_req, res, next) => {
+    app.use((req, res, next) => {
       if (draining()) res.setHeader('Connection', 'close');
+      // A request already running when shutdown began kept keep-alive: end its connection once
+      // the response is flushed (end, not destroy, so no byte of the answer is lost).
+      const socket = req.socket;
+      res.once('finish', () => {
+        if (draining()) socket.end();
+      });
       next();
     });
   }
