@@ -1,0 +1,158 @@
+/**
+ * The real server, started the way the README says (`npm start`, which builds first): health and
+ * a diff over a real socket, then SIGTERM while a large diff is in flight (decisions D9.0, D9.3):
+ * that diff is still answered 200 and the process exits 0. Also the development key of D2.3.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import { largeBody, smallBody } from './support/bodies';
+
+jest.setTimeout(90_000);
+
+const ROOT = join(__dirname, '..', '..');
+
+interface Started {
+  child: ChildProcess;
+  port: number;
+  pid: number;
+  key: string;
+  exit: Promise<number | null>;
+  stdout: () => string;
+}
+
+interface LogLine {
+  msg: string;
+  port?: number;
+  pid?: number;
+}
+
+/** The complete JSON log lines in `text` (npm's own lines and a partial last line are skipped). */
+function jsonLines(text: string): LogLine[] {
+  return text
+    .split('\n')
+    .slice(0, -1)
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as LogLine);
+}
+
+/** `npm start` with no key configured; resolves once the server logs that it listens. */
+function startServer(): Promise<Started> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'development', LOG_LEVEL: 'info', ENGINE_WORKERS: '1' };
+  delete env.API_KEYS;
+  delete env.API_KEYS_FILE;
+  const child = spawn('npm', ['start'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const listening = jsonLines(out).find((line) => line.msg.startsWith('listening'));
+      const key = /x-api-key: (\S+)\n/.exec(err)?.[1];
+      if (listening && key) resolve({ child, port: listening.port as number, pid: listening.pid as number, key, exit, stdout: () => out });
+    };
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      check();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+      check();
+    });
+    void exit.then((code) => reject(new Error(`npm start exited ${code} before listening:\n${out}\n${err}`)));
+  });
+}
+
+/** POST /v1/diff over a socket; `onSent` runs once the whole body is written. */
+function postDiff(port: number, key: string, body: string, onSent: () => void = () => undefined) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/v1/diff',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-api-key': key },
+    });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.on('finish', onSent);
+    req.end(body);
+  });
+}
+
+let server: Started | undefined;
+afterAll(() => {
+  if (server && server.child.exitCode === null) process.kill(server.pid, 'SIGKILL');
+});
+
+describe('npm start', () => {
+  it('serves health and diffs, prints a development key, and drains in-flight work on SIGTERM', async () => {
+    server = await startServer();
+    const { port, key, pid } = server;
+    const base = `http://127.0.0.1:${port}`;
+
+    const health = await fetch(`${base}/v1/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', version: '1.0.0' });
+
+    const small = await postDiff(port, key, JSON.stringify(smallBody()));
+    expect(small.status).toBe(200);
+    expect(JSON.parse(small.body).data.results).toHaveLength(2);
+
+    const bodyText = JSON.stringify(largeBody(28_000, 4));
+    expect(Buffer.byteLength(bodyText)).toBeLessThan(5 * 1024 * 1024);
+    let signalled = false;
+    const large = postDiff(port, key, bodyText, () => {
+      // The body is on the wire: give the server a moment to take the request, then ask it to stop.
+      setTimeout(() => {
+        signalled = true;
+        process.kill(pid, 'SIGTERM');
+      }, 50);
+    });
+    const answer = await large;
+    expect(signalled).toBe(true);
+    expect(answer.status).toBe(200);
+    const data = JSON.parse(answer.body).data;
+    expect(data.meta).toMatchObject({ originalRows: 28_000, reworkedRows: 28_000 });
+
+    expect(await server.exit).toBe(0);
+    const messages = jsonLines(server.stdout()).map((line) => line.msg);
+    expect(messages.some((m) => m.startsWith('shutting down'))).toBe(true);
+    expect(messages).toContain('stopped');
+    // The diff was logged as answered 200 before the process stopped.
+    expect(messages.some((m) => /^POST \/v1\/diff 200/.test(m))).toBe(true);
+    await expect(fetch(`${base}/v1/health`)).rejects.toThrow();
+  });
+});
+
+describe('startup refusals', () => {
+  const run = (env: NodeJS.ProcessEnv) =>
+    new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/server.ts'], {
+        cwd: ROOT,
+        env: { ...process.env, API_KEYS: '', API_KEYS_FILE: '', PORT: '0', ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.on('exit', (code) => resolve({ code, output }));
+    });
+
+  it('in production without any key, the server refuses to start with a clear message', async () => {
+    const { code, output } = await run({ NODE_ENV: 'production' });
+    expect(code).toBe(1);
+    expect(output).toContain('NODE_ENV=production and no API key is configured');
+    expect(output).not.toContain('x-api-key:');
+  });
+
+  it('a bad variable stops startup with its name', async () => {
+    const { code, output } = await run({ RATE_LIMIT_WINDOW_MAX: 'lots' });
+    expect(code).toBe(1);
+    expect(output).toContain('RATE_LIMIT_WINDOW_MAX must be an integer');
+  });
+});
