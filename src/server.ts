@@ -3,13 +3,13 @@
  * (decisions D9.0–D9.5). The application itself is built by createApp (src/http/app.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { type Config, ConfigError, loadConfig } from './config';
 import { generateKey, hashKey, type KeyEntry, KeyStore } from './http/api-keys';
 import { createApp } from './http/app';
 import { createEnginePool } from './http/engine-pool';
+import { createHttpServer } from './http/http-server';
 import { createLogger } from './http/logger';
 
 /** The package version, from the nearest package.json (src/ when run by ts-node, dist/src/ when built). */
@@ -67,11 +67,7 @@ function start(): void {
     draining: () => draining,
   });
 
-  const server = createServer(app);
-  // D9.5: slow clients cannot hold sockets.
-  server.headersTimeout = config.http.headersTimeoutMs;
-  server.requestTimeout = config.http.requestTimeoutMs;
-  server.keepAliveTimeout = config.http.keepAliveTimeoutMs;
+  const server = createHttpServer(app, config.http);
 
   server.on('error', (error) => {
     logger.fatal({ err: error }, 'cannot listen');

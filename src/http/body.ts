@@ -133,7 +133,10 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 export function readJsonBody(limit = MAX_BODY_BYTES): RequestHandler {
   return async (req, res, next) => {
     checkContentType(req.headers['content-type']);
-    const bytes = await readBody(req, decoderFor(req.headers['content-encoding']), limit);
+    const inflater = decoderFor(req.headers['content-encoding']);
+    // Every check that needs no body has passed: now the client may send it (http-server.ts).
+    if (req.headers.expect?.toLowerCase() === '100-continue') res.writeContinue();
+    const bytes = await readBody(req, inflater, limit);
     let text: string;
     try {
       text = utf8.decode(bytes);

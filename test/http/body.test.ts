@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import type { DiffEngine } from '../../src/http/engine-pool';
+import { createHttpServer } from '../../src/http/http-server';
 import { buildApp, expectError, KEY, startEngine } from './support/harness';
 
 let engine: DiffEngine;
@@ -168,6 +169,53 @@ describe('size', () => {
         req.end();
       });
       expect(status).toBe(413);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+});
+
+describe('Expect: 100-continue', () => {
+  const timeouts = { headersTimeoutMs: 5_000, requestTimeoutMs: 10_000, keepAliveTimeoutMs: 5_000 };
+
+  function exchange(port: number, headers: Record<string, string>, body: string) {
+    return new Promise<{ status: number; continued: boolean }>((resolve, reject) => {
+      let continued = false;
+      const req = httpRequest({ port, method: 'POST', path: '/v1/diff', headers: { expect: '100-continue', ...headers } });
+      req.on('continue', () => {
+        continued = true;
+        req.end(body);
+      });
+      req.on('response', (response) => {
+        response.resume();
+        resolve({ status: response.statusCode ?? 0, continued });
+      });
+      req.on('error', reject);
+      req.flushHeaders();
+    });
+  }
+
+  it('refuses an oversized or unauthenticated upload before the client sends it', async () => {
+    const server = createHttpServer(buildApp(engine).app, timeouts).listen(0);
+    try {
+      const { port } = server.address() as AddressInfo;
+      const big = { 'content-type': 'application/json', 'content-length': String(6 * MiB), 'x-api-key': KEY };
+      expect(await exchange(port, big, '')).toEqual({ status: 413, continued: false });
+      const anonymous = { 'content-type': 'application/json', 'content-length': String(READABLE.length) };
+      expect(await exchange(port, anonymous, '')).toEqual({ status: 401, continued: false });
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  it('asks for the body once the header checks pass', async () => {
+    const server = createHttpServer(buildApp(engine).app, timeouts).listen(0);
+    try {
+      const { port } = server.address() as AddressInfo;
+      const headers = { 'content-type': 'application/json', 'content-length': String(READABLE.length), 'x-api-key': KEY };
+      expect(await exchange(port, headers, READABLE.toString())).toEqual({ status: 422, continued: true });
     } finally {
       server.closeAllConnections();
       server.close();

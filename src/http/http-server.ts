@@ -1,0 +1,26 @@
+/**
+ * The Node HTTP server around the app: timeouts against slow clients (decisions D9.5) and
+ * `Expect: 100-continue` handled by the app, so that a request refused from its headers alone
+ * (429, 413 from Content-Length, 401, 400 content type) is answered before the client uploads
+ * its body. curl sends that header for bodies over 1 MB.
+ */
+import { createServer, type Server } from 'node:http';
+import type { Express } from 'express';
+
+export interface HttpTimeouts {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+}
+
+/** A server for `app`; call `listen` on it. */
+export function createHttpServer(app: Express, timeouts: HttpTimeouts): Server {
+  const server = createServer(app);
+  server.headersTimeout = timeouts.headersTimeoutMs;
+  server.requestTimeout = timeouts.requestTimeoutMs;
+  server.keepAliveTimeout = timeouts.keepAliveTimeoutMs;
+  // Without this listener Node answers 100 Continue itself, before any check has run; the body
+  // reader (body.ts) sends it once the request has passed them.
+  server.on('checkContinue', (req, res) => app(req, res));
+  return server;
+}
