@@ -281,6 +281,14 @@ function splitCounts(n: number, m: number, distance: number, substitutions: numb
   return { distance, substitutions, deletions, insertions, hits: n - substitutions - deletions };
 }
 
+// The kernel returns the distance as a number and leaves the substitutions of that result here,
+// so a pair costs no tuple or result object (the metric pass scores tens of thousands of pairs).
+let coreSubs = 0;
+/** Kernel return value: the work budget would be exceeded. */
+const OVER_BUDGET = -1;
+/** Kernel return values ≤ GAVE_UP: the wavefront stopped at level GAVE_UP − value (d is larger). */
+const GAVE_UP = -2;
+
 /**
  * Exact unit-cost edit distance between two token sequences (reference a, hypothesis b) with the
  * fewest-substitutions split. Returns null when the work would exceed `budget` (nothing is
@@ -304,14 +312,47 @@ export function editCounts(
   while (hi < minLen - lo && a[aEnd - 1 - hi] === b[bEnd - 1 - hi]) hi++;
   const n = n0 - lo - hi;
   const m = m0 - lo - hi;
-  const core = coreDistance(a, aStart + lo, n, b, bStart + lo, m, budget);
-  if (core === null) return null;
-  const result = splitCounts(n, m, core[0], core[1]);
+  const d = coreDistance(a, aStart + lo, n, b, bStart + lo, m, budget);
+  if (d === OVER_BUDGET) return null;
+  const result = splitCounts(n, m, d, coreSubs);
   result.hits += lo + hi;
   return result;
 }
 
-/** [distance, substitutions] or null when over budget. Inputs have no common prefix/suffix. */
+/**
+ * `editCounts` of a[0, n) and b[0, m) added straight into `into`, with `sameHits` more hits and
+ * reference tokens (the common prefix and suffix its caller stripped). False when over budget.
+ */
+function addExactCounts(
+  into: EditCounts,
+  a: Int32Array,
+  n0: number,
+  b: Int32Array,
+  m0: number,
+  budget: WorkBudget,
+  sameHits: number,
+): boolean {
+  let lo = 0;
+  const minLen = n0 < m0 ? n0 : m0;
+  while (lo < minLen && a[lo] === b[lo]) lo++;
+  let hi = 0;
+  while (hi < minLen - lo && a[n0 - 1 - hi] === b[m0 - 1 - hi]) hi++;
+  const n = n0 - lo - hi;
+  const m = m0 - lo - hi;
+  const d = coreDistance(a, lo, n, b, lo, m, budget);
+  if (d === OVER_BUDGET) return false;
+  const s = coreSubs;
+  const insertions = (d - s - (n - m)) / 2;
+  const deletions = insertions + n - m;
+  into.substitutions += s;
+  into.deletions += deletions;
+  into.insertions += insertions;
+  into.hits += n - s - deletions + lo + hi + sameHits;
+  into.referenceLength += n0 + sameHits;
+  return true;
+}
+
+/** Distance (substitutions in `coreSubs`) or OVER_BUDGET. Inputs have no common prefix/suffix. */
 function coreDistance(
   a: ArrayLike<number>,
   aLo: number,
@@ -320,18 +361,20 @@ function coreDistance(
   bLo: number,
   m: number,
   budget: WorkBudget | undefined,
-): [number, number] | null {
-  if (n === 0 || m === 0) return [n + m, 0];
+): number {
+  if (n === 0 || m === 0) {
+    coreSubs = 0;
+    return n + m;
+  }
   const w = wavefront(a, aLo, n, b, bLo, m, budget);
-  if (w === null || w[0] >= 0) return w;
-  // The wavefront gave up at level -w[0]: the distance is larger than that.
-  return bandedDistance(a, aLo, n, b, bLo, m, -w[0], budget);
+  if (w > GAVE_UP) return w;
+  return bandedDistance(a, aLo, n, b, bLo, m, GAVE_UP - w, budget);
 }
 
 /**
  * Diagonal-transition search over the lexicographic cost (distance, substitutions).
- * Returns [d, S], null when over budget, or [-s, 0] when it stops at level s in favour of the
- * banded programme (d > s).
+ * Returns d (S in `coreSubs`), OVER_BUDGET, or GAVE_UP − s when it stops at level s in favour of
+ * the banded programme (d > s).
  */
 function wavefront(
   a: ArrayLike<number>,
@@ -341,20 +384,23 @@ function wavefront(
   bLo: number,
   m: number,
   budget: WorkBudget | undefined,
-): [number, number] | null {
+): number {
   const kEnd = n - m;
   // Past this level a band of width ~2s costs fewer cell updates than the cubic search.
   const switchLevel = Math.max(8, Math.ceil(Math.sqrt(n + m)));
   let r = 0;
   while (r < n && r < m && a[aLo + r] === b[bLo + r]) r++;
-  if (kEnd === 0 && r >= n) return [0, 0];
+  if (kEnd === 0 && r >= n) {
+    coreSubs = 0;
+    return 0;
+  }
   let prev = growInt32(scratchPrev, 1);
   prev[0] = r;
   let slid = 0;
   for (let s = 1; ; s++) {
     if (s > switchLevel) {
       scratchPrev = prev;
-      return [-(s - 1), 0];
+      return GAVE_UP - (s - 1);
     }
     const wc = 2 * s + 1;
     const wp = wc - 2;
@@ -364,7 +410,7 @@ function wavefront(
     if (budget !== undefined) {
       if (budget.remaining < levelCost + slid) {
         scratchPrev = prev;
-        return null;
+        return OVER_BUDGET;
       }
       budget.remaining -= levelCost + slid;
       slid = 0;
@@ -374,24 +420,29 @@ function wavefront(
     const kMax = s < n ? s : n;
     for (let t = 0; t <= s; t++) {
       const row = t * wc + offC;
-      for (let k = -s; k <= s; k++) {
+      // Every cell first inherits R at the next lower cost: the row above, or for t = 0 the
+      // previous level's last row (distance s − 1, any substitutions); outside [kMin, kMax] the
+      // diagonal leaves the table.
+      if (t > 0) {
+        for (let idx = row - s; idx <= row + s; idx++) cur[idx] = cur[idx - wc];
+      } else {
+        const last = (s - 1) * wp + offP;
+        for (let k = -s; k <= s; k++) {
+          const absK = k < 0 ? -k : k;
+          cur[row + k] = k < kMin || k > kMax || absK > s - 1 ? NEG : prev[last + k];
+        }
+      }
+      // A cell with cost exactly (s, t) on diagonal k needs s − t indels, at least |k| of them
+      // and of the same parity as k (D − I = k): only those cells can reach further.
+      const span = s - t;
+      let kLo = -span > kMin ? -span : kMin;
+      const kHi = span < kMax ? span : kMax;
+      if (((span - kLo) & 1) !== 0) kLo++;
+      const tp = t < s - 1 ? t : s - 1;
+      for (let k = kLo; k <= kHi; k += 2) {
         const idx = row + k;
-        if (k < kMin || k > kMax) {
-          cur[idx] = NEG;
-          continue;
-        }
-        const absK = k < 0 ? -k : k;
-        let base: number;
-        if (t > 0) base = cur[idx - wc];
-        else base = absK <= s - 1 ? prev[(s - 1) * wp + offP + k] : NEG;
-        // A cell with cost exactly (s, t) on diagonal k needs s − t indels, at least |k| of them
-        // and of the same parity as k (D − I = k): elsewhere nothing new is reachable.
-        if (t > s - absK || ((s - t - k) & 1) !== 0) {
-          cur[idx] = base;
-          continue;
-        }
+        const base = cur[idx];
         let best = base;
-        const tp = t < s - 1 ? t : s - 1;
         if (k - 1 >= -(s - 1)) {
           const pr = prev[tp * wp + offP + k - 1];
           if (pr >= 0 && pr + 1 <= n && pr + 1 > best) best = pr + 1;
@@ -400,7 +451,7 @@ function wavefront(
           const pr = prev[tp * wp + offP + k + 1];
           if (pr >= 0 && pr - k <= m && pr > best) best = pr;
         }
-        if (t >= 1 && absK <= s - 1) {
+        if (t >= 1 && (k < 0 ? -k : k) <= s - 1) {
           const pr = prev[(t - 1) * wp + offP + k];
           if (pr >= 0 && pr + 1 <= n && pr + 1 - k <= m && pr + 1 > best) best = pr + 1;
         }
@@ -417,7 +468,8 @@ function wavefront(
         if (k === kEnd && best >= n) {
           if (budget !== undefined) budget.remaining -= slid;
           scratchPrev = prev;
-          return [s, t];
+          coreSubs = t;
+          return s;
         }
       }
     }
@@ -429,7 +481,8 @@ function wavefront(
 /**
  * Banded dynamic programme over the lexicographic key (distance, substitutions). A path of cost
  * ≤ T only visits diagonals k with |k| + |kEnd − k| ≤ T, so a result ≤ T inside that band is
- * exact; otherwise the band doubles. Known: d > `floor`.
+ * exact; otherwise the band doubles. Known: d > `floor`. Returns d (S in `coreSubs`) or
+ * OVER_BUDGET.
  */
 function bandedDistance(
   a: ArrayLike<number>,
@@ -440,7 +493,7 @@ function bandedDistance(
   m: number,
   floor: number,
   budget: WorkBudget | undefined,
-): [number, number] | null {
+): number {
   const kEnd = n - m;
   const absEnd = kEnd < 0 ? -kEnd : kEnd;
   let limit = Math.max(2 * floor + 2, absEnd + 2);
@@ -452,12 +505,15 @@ function bandedDistance(
     const width = kHi - kLo + 1;
     const cost = (n + 1) * Math.min(width, m + 1);
     if (budget !== undefined) {
-      if (budget.remaining < cost) return null;
+      if (budget.remaining < cost) return OVER_BUDGET;
       budget.remaining -= cost;
     }
     const key = bandRun(a, aLo, n, b, bLo, m, kLo, kHi);
     const d = Math.floor(key / KEY_SCALE);
-    if (full || d <= limit) return [d, key - d * KEY_SCALE];
+    if (full || d <= limit) {
+      coreSubs = key - d * KEY_SCALE;
+      return d;
+    }
     limit *= 2;
   }
 }
@@ -538,21 +594,29 @@ export function addCharCounts(into: EditCounts, reference: string, hypothesis: s
   const minLen = n < m ? n : m;
   let p = 0;
   while (p < minLen && reference.charCodeAt(p) === hypothesis.charCodeAt(p)) p++;
-  // Never cut between the halves of a surrogate pair: the next units differ, so the pair does.
-  if (p > 0 && isHigh(reference.charCodeAt(p - 1))) p--;
-  let q = 0;
-  while (q < minLen - p && reference.charCodeAt(n - 1 - q) === hypothesis.charCodeAt(m - 1 - q)) q++;
-  if (q > 0 && isLow(reference.charCodeAt(n - q))) q--;
-  const same = codePointCount(reference, 0, p) + codePointCount(reference, n - q, n);
-  const ra = toCodePoints(reference, p, n - q, cpRef);
-  cpRef = ra.points;
-  const hb = toCodePoints(hypothesis, p, m - q, cpHyp);
-  cpHyp = hb.points;
-  const exact = editCounts(cpRef, cpHyp, budget, 0, ra.length, 0, hb.length);
-  if (exact !== null) {
-    exact.hits += same;
-    addCounts(into, exact, ra.length + same);
-    return false;
+  if (!ANY_SURROGATE.test(reference) && !ANY_SURROGATE.test(hypothesis)) {
+    // Every UTF-16 unit is a code point: the stripped middles are copied as they are.
+    let q = 0;
+    while (q < minLen - p && reference.charCodeAt(n - 1 - q) === hypothesis.charCodeAt(m - 1 - q)) q++;
+    const nMid = n - q - p;
+    const mMid = m - q - p;
+    const ra = (cpRef = growInt32(cpRef, nMid));
+    const hb = (cpHyp = growInt32(cpHyp, mMid));
+    for (let i = 0; i < nMid; i++) ra[i] = reference.charCodeAt(p + i);
+    for (let i = 0; i < mMid; i++) hb[i] = hypothesis.charCodeAt(p + i);
+    if (addExactCounts(into, ra, nMid, hb, mMid, budget, p + q)) return false;
+  } else {
+    // Never cut between the halves of a surrogate pair: the next units differ, so the pair does.
+    if (p > 0 && isHigh(reference.charCodeAt(p - 1))) p--;
+    let q = 0;
+    while (q < minLen - p && reference.charCodeAt(n - 1 - q) === hypothesis.charCodeAt(m - 1 - q)) q++;
+    if (q > 0 && isLow(reference.charCodeAt(n - q))) q--;
+    const same = codePointCount(reference, 0, p) + codePointCount(reference, n - q, n);
+    const ra = toCodePoints(reference, p, n - q, cpRef);
+    cpRef = ra.points;
+    const hb = toCodePoints(hypothesis, p, m - q, cpHyp);
+    cpHyp = hb.points;
+    if (addExactCounts(into, cpRef, ra.length, cpHyp, hb.length, budget, same)) return false;
   }
   const approx = approximateCharCounts(reference, hypothesis);
   addCounts(into, approx, codePointLength(reference));
@@ -561,7 +625,9 @@ export function addCharCounts(into: EditCounts, reference: string, hypothesis: s
 
 /**
  * Word counts of one text pair (words = runs between spaces, D7.4), added to `into`. Exact within
- * the budget, else word-anchored; returns true when the approximation was used.
+ * the budget, else word-anchored; returns true when the approximation was used. Exact distances
+ * number the words of the pair alone (`pairWordIds`); `interner` serves the word-anchored
+ * approximation.
  */
 export function addWordCounts(
   into: EditCounts,
@@ -591,19 +657,107 @@ export function addWordCounts(
     while (q > 0 && reference.charCodeAt(n - q) !== SPACE) q--;
   }
   const same = wordCount(reference, 0, p) + wordCount(reference, n - q, n);
-  const ra = toWordIds(reference, interner, p, n - q, idRef);
-  idRef = ra.ids;
-  const hb = toWordIds(hypothesis, interner, p, m - q, idHyp);
-  idHyp = hb.ids;
-  const exact = editCounts(idRef, idHyp, budget, 0, ra.length, 0, hb.length);
-  if (exact !== null) {
-    exact.hits += same;
-    addCounts(into, exact, ra.length + same);
-    return false;
-  }
+  pairWordIds(reference, p, n - q, hypothesis, p, m - q);
+  if (addExactCounts(into, idRef, pairRefWords, idHyp, pairHypWords, budget, same)) return false;
   const approx = approximateWordCounts(reference, hypothesis, interner);
   addCounts(into, approx, wordCount(reference));
   return true;
+}
+
+// Pair-local word numbering. An exact distance only compares the words of one pair, so each pair
+// gets a fresh open-addressing table over its own two strings: no growing vocabulary to probe,
+// and every comparison reads text already in cache. A stamp marks the live slots, so starting a
+// pair clears nothing.
+let slotStamp = new Int32Array(256);
+let slotId = new Int32Array(256);
+let stamp = 0;
+let wordHashOf = new Int32Array(128);
+let wordStartOf = new Int32Array(128);
+let wordEndOf = new Int32Array(128);
+/** Words written to idRef / idHyp by the last `pairWordIds`. */
+let pairRefWords = 0;
+let pairHypWords = 0;
+
+/**
+ * Numbers the words of ref[rs, re) into idRef and of hyp[hs, he) into idHyp (counts in
+ * pairRefWords / pairHypWords): equal words get equal ids, different words different ids.
+ */
+function pairWordIds(ref: string, rs: number, re: number, hyp: string, hs: number, he: number): void {
+  // k words need at least 2k − 1 units, so each side holds at most (length + 1) / 2 words.
+  const refMax = (re - rs + 1) >> 1;
+  const hypMax = (he - hs + 1) >> 1;
+  const maxWords = refMax + hypMax;
+  let size = 16;
+  while (size < 2 * maxWords) size *= 2;
+  if (size > slotStamp.length) {
+    slotStamp = new Int32Array(size);
+    slotId = new Int32Array(size);
+    stamp = 0;
+  }
+  if (stamp === 0x7fffffff) {
+    slotStamp.fill(0);
+    stamp = 0;
+  }
+  stamp++;
+  if (maxWords > wordHashOf.length) {
+    const cap = growInt32(wordHashOf, maxWords).length;
+    wordHashOf = new Int32Array(cap);
+    wordStartOf = new Int32Array(cap);
+    wordEndOf = new Int32Array(cap);
+  }
+  idRef = growInt32(idRef, refMax);
+  idHyp = growInt32(idHyp, hypMax);
+  const mask = size - 1;
+  let count = 0;
+  for (let side = 0; side < 2; side++) {
+    const text = side === 0 ? ref : hyp;
+    const end = side === 0 ? re : he;
+    const out = side === 0 ? idRef : idHyp;
+    // Ids below refIds were numbered in ref, the others in hyp.
+    const refIds = side === 0 ? 0x7fffffff : pairRefWords;
+    let n = 0;
+    let i = side === 0 ? rs : hs;
+    while (i < end) {
+      let c = text.charCodeAt(i);
+      while (c === SPACE && ++i < end) c = text.charCodeAt(i);
+      if (i >= end) break;
+      const w = i;
+      let h = FNV_OFFSET;
+      while (c !== SPACE) {
+        h = Math.imul(h ^ c, FNV_PRIME);
+        if (++i >= end) break;
+        c = text.charCodeAt(i);
+      }
+      const len = i - w;
+      let slot = h & mask;
+      let id = -1;
+      while (slotStamp[slot] === stamp) {
+        const cand = slotId[slot];
+        if (wordHashOf[cand] === h && wordEndOf[cand] - wordStartOf[cand] === len) {
+          const src = cand < refIds ? ref : hyp;
+          const s0 = wordStartOf[cand];
+          let k = 0;
+          while (k < len && src.charCodeAt(s0 + k) === text.charCodeAt(w + k)) k++;
+          if (k === len) {
+            id = cand;
+            break;
+          }
+        }
+        slot = (slot + 1) & mask;
+      }
+      if (id < 0) {
+        id = count++;
+        wordHashOf[id] = h;
+        wordStartOf[id] = w;
+        wordEndOf[id] = i;
+        slotStamp[slot] = stamp;
+        slotId[slot] = id;
+      }
+      out[n++] = id;
+    }
+    if (side === 0) pairRefWords = n;
+    else pairHypWords = n;
+  }
 }
 
 /** True when index i is outside the text or a space: a word boundary. */
