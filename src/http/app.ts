@@ -1,7 +1,8 @@
 /**
  * The Express application, built and not started: `createApp(deps)` wires the middleware in the
  * order that decides which error answers first (decisions D1.11): 404 route, 429, 413 from
- * Content-Length, 401, 400 body, 422, 503. The entry point (src/server.ts) listens.
+ * Content-Length, 401, 400 (headers here, bytes and JSON in the worker), 422, 503. The entry
+ * point (src/server.ts) listens.
  */
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
@@ -9,7 +10,7 @@ import type { Logger } from 'pino';
 import type { TrustProxy } from '../config';
 import type { KeyStore } from './api-keys';
 import { requireAgency, resolveAgency } from './auth';
-import { MAX_BODY_BYTES, readJsonBody, rejectDeclaredOversize } from './body';
+import { MAX_BODY_BYTES, readRawBody, rejectDeclaredOversize } from './body';
 import type { DiffEngine } from './engine-pool';
 import { errorHandler, notFound } from './error-handler';
 import { ApiError } from './errors';
@@ -75,7 +76,7 @@ export function createApp(deps: AppDeps): Express {
     ...createRateLimit({ ...deps.rateLimit, logger: deps.logger }),
     rejectDeclaredOversize(MAX_BODY_BYTES),
     requireAgency(),
-    readJsonBody(MAX_BODY_BYTES),
+    readRawBody(MAX_BODY_BYTES),
     diffRoute(deps.engine),
   );
 

@@ -1,9 +1,13 @@
 /** The messages between the main thread and the engine worker (see diff-worker.ts). */
+import type { BodyRefusal } from './request-check';
 
 export interface DiffTask {
-  /** The request body as received, already validated on the main thread. */
-  body: string;
+  /** The request body's bytes (decompressed), not yet decoded, parsed or validated. */
+  body: Uint8Array;
 }
 
-/** The engine's answer: the `data` JSON text, or a request it refused (answered 422). */
-export type DiffOutcome = { ok: true; json: string } | { ok: false; field: string; message: string };
+/**
+ * The worker's answer: the UTF-8 JSON of `data`, or why the body was refused (400/422, including
+ * a transform the engine refused, D5.5).
+ */
+export type DiffOutcome = { ok: true; data: Uint8Array } | ({ ok: false } & BodyRefusal);

@@ -9,10 +9,12 @@ import type { DiffOutcome, DiffTask } from './diff-task';
 
 /** What the HTTP layer needs from the engine. */
 export interface DiffEngine {
-  /** Runs a validated body; rejects with EngineBusyError when the queue is full. */
-  run(body: string, signal: AbortSignal): Promise<DiffOutcome>;
+  /** Judges and diffs a body; rejects with EngineBusyError when the queue is full. */
+  run(body: Uint8Array, signal: AbortSignal): Promise<DiffOutcome>;
   /** Tasks waiting for a worker (running ones not counted). */
   readonly queued: number;
+  /** True when `run` would be refused now. */
+  readonly full: boolean;
   /** Lets running tasks finish, then stops the threads. */
   close(): Promise<void>;
   /** Stops the threads now; running tasks are rejected. */
@@ -53,10 +55,11 @@ export function createEnginePool(options: EnginePoolOptions): DiffEngine {
   // worker, are the ones waiting; the main thread is single, so this count has no races.
   let unsettled = 0;
   const waiting = () => Math.max(0, unsettled - options.workers);
+  const full = () => waiting() >= options.maxQueue && unsettled >= options.workers;
 
   return {
     async run(body, signal) {
-      if (waiting() >= options.maxQueue && unsettled >= options.workers) throw new EngineBusyError();
+      if (full()) throw new EngineBusyError();
       unsettled++;
       try {
         return await pool.run({ body }, { signal });
@@ -66,6 +69,9 @@ export function createEnginePool(options: EnginePoolOptions): DiffEngine {
     },
     get queued() {
       return waiting();
+    },
+    get full() {
+      return full();
     },
     async close() {
       await pool.close();

@@ -1,6 +1,6 @@
 /**
- * Response envelopes (spec §2.3 and §7). The success envelope is assembled as a string because its
- * `data` arrives already serialised from the engine worker: the main thread never re-stringifies it.
+ * Response envelopes (spec §2.3 and §7). The success envelope is written around its `data`, which
+ * arrives already serialised from the engine worker: the main thread never re-stringifies it.
  */
 import type { ErrorCode, ErrorDetail } from './errors';
 
@@ -23,10 +23,11 @@ export function errorEnvelope(
   return { status: 'error', requestId, timestamp: new Date().toISOString(), error };
 }
 
-/** The success envelope's JSON text around `dataJson`, which must be a JSON object's text. */
-export function successEnvelopeJson(requestId: string, dataJson: string): string {
-  return (
+/** The success envelope's JSON text before and after `data`, which arrives as UTF-8 JSON bytes. */
+export function successEnvelopeParts(requestId: string): [head: string, tail: string] {
+  return [
     `{"status":"success","requestId":${JSON.stringify(requestId)},` +
-    `"timestamp":${JSON.stringify(new Date().toISOString())},"data":${dataJson}}`
-  );
+      `"timestamp":${JSON.stringify(new Date().toISOString())},"data":`,
+    '}',
+  ];
 }
