@@ -142,14 +142,15 @@ export function toCodePoints(
 
 /** Number of space-separated words in text[start, end) (runs of spaces count as one separator). */
 export function wordCount(text: string, start = 0, end = text.length): number {
+  // Counts word starts (a non-space after a space or at `start`) without a branch per character:
+  // ((c ^ 0x20) - 1) >>> 31 is 1 exactly for a space (c < 2^16), and spaces vs letters are too
+  // irregular for the branch predictor.
   let count = 0;
-  let inWord = false;
+  let afterSpace = 1;
   for (let i = start; i < end; i++) {
-    if (text.charCodeAt(i) === SPACE) inWord = false;
-    else if (!inWord) {
-      inWord = true;
-      count++;
-    }
+    const space = ((text.charCodeAt(i) ^ SPACE) - 1) >>> 31;
+    count += afterSpace & (space ^ 1);
+    afterSpace = space;
   }
   return count;
 }
@@ -595,31 +596,41 @@ export function addCharCounts(into: EditCounts, reference: string, hypothesis: s
   let p = 0;
   while (p < minLen && reference.charCodeAt(p) === hypothesis.charCodeAt(p)) p++;
   if (!ANY_SURROGATE.test(reference) && !ANY_SURROGATE.test(hypothesis)) {
-    // Every UTF-16 unit is a code point: the stripped middles are copied as they are.
     let q = 0;
     while (q < minLen - p && reference.charCodeAt(n - 1 - q) === hypothesis.charCodeAt(m - 1 - q)) q++;
-    const nMid = n - q - p;
-    const mMid = m - q - p;
-    const ra = (cpRef = growInt32(cpRef, nMid));
-    const hb = (cpHyp = growInt32(cpHyp, mMid));
-    for (let i = 0; i < nMid; i++) ra[i] = reference.charCodeAt(p + i);
-    for (let i = 0; i < mMid; i++) hb[i] = hypothesis.charCodeAt(p + i);
-    if (addExactCounts(into, ra, nMid, hb, mMid, budget, p + q)) return false;
-  } else {
-    // Never cut between the halves of a surrogate pair: the next units differ, so the pair does.
-    if (p > 0 && isHigh(reference.charCodeAt(p - 1))) p--;
-    let q = 0;
-    while (q < minLen - p && reference.charCodeAt(n - 1 - q) === hypothesis.charCodeAt(m - 1 - q)) q++;
-    if (q > 0 && isLow(reference.charCodeAt(n - q))) q--;
-    const same = codePointCount(reference, 0, p) + codePointCount(reference, n - q, n);
-    const ra = toCodePoints(reference, p, n - q, cpRef);
-    cpRef = ra.points;
-    const hb = toCodePoints(hypothesis, p, m - q, cpHyp);
-    cpHyp = hb.points;
-    if (addExactCounts(into, cpRef, ra.length, cpHyp, hb.length, budget, same)) return false;
+    return charsOfMiddle(into, reference, hypothesis, p, q, budget);
   }
-  const approx = approximateCharCounts(reference, hypothesis);
-  addCounts(into, approx, codePointLength(reference));
+  // Never cut between the halves of a surrogate pair: the next units differ, so the pair does.
+  if (p > 0 && isHigh(reference.charCodeAt(p - 1))) p--;
+  let q = 0;
+  while (q < minLen - p && reference.charCodeAt(n - 1 - q) === hypothesis.charCodeAt(m - 1 - q)) q++;
+  if (q > 0 && isLow(reference.charCodeAt(n - q))) q--;
+  const same = codePointCount(reference, 0, p) + codePointCount(reference, n - q, n);
+  const ra = toCodePoints(reference, p, n - q, cpRef);
+  cpRef = ra.points;
+  const hb = toCodePoints(hypothesis, p, m - q, cpHyp);
+  cpHyp = hb.points;
+  if (addExactCounts(into, cpRef, ra.length, cpHyp, hb.length, budget, same)) return false;
+  return addApproximateChars(into, reference, hypothesis);
+}
+
+/**
+ * Character counts of two different surrogate-free texts with common prefix p and suffix q (UTF-16
+ * units, which are then code points): the middles are copied as they are.
+ */
+function charsOfMiddle(into: EditCounts, reference: string, hypothesis: string, p: number, q: number, budget: WorkBudget): boolean {
+  const nMid = reference.length - q - p;
+  const mMid = hypothesis.length - q - p;
+  const ra = (cpRef = growInt32(cpRef, nMid));
+  const hb = (cpHyp = growInt32(cpHyp, mMid));
+  for (let i = 0; i < nMid; i++) ra[i] = reference.charCodeAt(p + i);
+  for (let i = 0; i < mMid; i++) hb[i] = hypothesis.charCodeAt(p + i);
+  if (addExactCounts(into, ra, nMid, hb, mMid, budget, p + q)) return false;
+  return addApproximateChars(into, reference, hypothesis);
+}
+
+function addApproximateChars(into: EditCounts, reference: string, hypothesis: string): true {
+  addCounts(into, approximateCharCounts(reference, hypothesis), codePointLength(reference));
   return true;
 }
 
@@ -647,21 +658,75 @@ export function addWordCounts(
   const minLen = n < m ? n : m;
   let p = 0;
   while (p < minLen && reference.charCodeAt(p) === hypothesis.charCodeAt(p)) p++;
+  let q = 0;
+  while (q < minLen - p && reference.charCodeAt(n - 1 - q) === hypothesis.charCodeAt(m - 1 - q)) q++;
+  return wordsOfMiddle(into, reference, hypothesis, p, q, budget, interner);
+}
+
+/**
+ * Word counts of two different texts whose common prefix is p units long and whose common suffix,
+ * scanned no further back than p, is q units long.
+ */
+function wordsOfMiddle(
+  into: EditCounts,
+  reference: string,
+  hypothesis: string,
+  prefix: number,
+  suffix: number,
+  budget: WorkBudget,
+  interner: WordInterner,
+): boolean {
+  const n = reference.length;
+  const m = hypothesis.length;
+  const minLen = n < m ? n : m;
+  let p = prefix;
   // Keep only whole words of the common prefix: those followed by a space (or the end) on both sides.
   if (!(boundaryAt(reference, p) && boundaryAt(hypothesis, p))) {
     while (p > 0 && reference.charCodeAt(p - 1) !== SPACE) p--;
   }
-  let q = 0;
-  while (q < minLen - p && reference.charCodeAt(n - 1 - q) === hypothesis.charCodeAt(m - 1 - q)) q++;
+  // A shorter prefix leaves more room for the suffix: extend it when it stopped at the old bound.
+  let q = suffix;
+  if (p < prefix && q === minLen - prefix) {
+    while (q < minLen - p && reference.charCodeAt(n - 1 - q) === hypothesis.charCodeAt(m - 1 - q)) q++;
+  }
   if (!(boundaryAt(reference, n - q - 1) && boundaryAt(hypothesis, m - q - 1))) {
     while (q > 0 && reference.charCodeAt(n - q) !== SPACE) q--;
   }
   const same = wordCount(reference, 0, p) + wordCount(reference, n - q, n);
   pairWordIds(reference, p, n - q, hypothesis, p, m - q);
   if (addExactCounts(into, idRef, pairRefWords, idHyp, pairHypWords, budget, same)) return false;
-  const approx = approximateWordCounts(reference, hypothesis, interner);
-  addCounts(into, approx, wordCount(reference));
+  addCounts(into, approximateWordCounts(reference, hypothesis, interner), wordCount(reference));
   return true;
+}
+
+/**
+ * `addCharCounts` into `chars` then `addWordCounts` into `words` (either may be null) for one
+ * text pair, scanning the common prefix and suffix once for both. Returns true when either used
+ * the approximation.
+ */
+export function addTextCounts(
+  chars: EditCounts | null,
+  words: EditCounts | null,
+  reference: string,
+  hypothesis: string,
+  budget: WorkBudget,
+  interner: WordInterner,
+): boolean {
+  if (chars === null) return words !== null && addWordCounts(words, reference, hypothesis, budget, interner);
+  if (words === null) return addCharCounts(chars, reference, hypothesis, budget);
+  if (reference === hypothesis || ANY_SURROGATE.test(reference) || ANY_SURROGATE.test(hypothesis)) {
+    const approximateChars = addCharCounts(chars, reference, hypothesis, budget);
+    return addWordCounts(words, reference, hypothesis, budget, interner) || approximateChars;
+  }
+  const n = reference.length;
+  const m = hypothesis.length;
+  const minLen = n < m ? n : m;
+  let p = 0;
+  while (p < minLen && reference.charCodeAt(p) === hypothesis.charCodeAt(p)) p++;
+  let q = 0;
+  while (q < minLen - p && reference.charCodeAt(n - 1 - q) === hypothesis.charCodeAt(m - 1 - q)) q++;
+  const approximateChars = charsOfMiddle(chars, reference, hypothesis, p, q, budget);
+  return wordsOfMiddle(words, reference, hypothesis, p, q, budget, interner) || approximateChars;
 }
 
 // Pair-local word numbering. An exact distance only compares the words of one pair, so each pair

@@ -9,12 +9,13 @@
 import {
   WorkBudget,
   WordInterner,
-  addCharCounts,
-  addWordCounts,
+  addTextCounts,
+  codePointLength,
   createWorkBudget,
   emptyCounts,
+  wordCount,
 } from './edit-distance';
-import { sentenceChanges } from './sentences';
+import { addSentenceChanges } from './sentences';
 import { ColumnMapping, Counts, DiffConfig, EditCounts, Prepared, PreparedSide, STATUSES, Scores, ScoringUnit, Status } from './types';
 
 /** Column names D7.9 recognises as the speaker, case-insensitively, in this order of preference. */
@@ -86,13 +87,12 @@ export function computeMetrics(
   config: DiffConfig,
   budget: WorkBudget = createWorkBudget(),
 ): MetricsResult {
-  const rows = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
   const counts: Counts = {
     char: emptyCounts(),
     word: emptyCounts(),
     transcriptChar: emptyCounts(),
     transcriptWord: emptyCounts(),
-    rows,
+    rows: {} as Record<Status, number>,
     segmentEvents: 0,
     sentences: { reference: 0, changed: 0 },
     speakerChanged: 0,
@@ -104,57 +104,88 @@ export function computeMetrics(
   for (let c = 0; c < prep.columns.length; c++) if (c !== tc && !prep.timeCols.includes(c)) otherColumns.push(c);
   const wantTranscriptChar = config.enableTranscriptCER || (config.enableCER && tc >= 0);
   const wantTranscriptWord = config.enableTranscriptWER || (config.enableWER && tc >= 0);
+  const wantTranscript = wantTranscriptChar || wantTranscriptWord || config.enableTranscriptSER;
   const transcriptSER = config.enableTranscriptSER;
+  const wantCER = config.enableCER;
+  const wantWER = config.enableWER;
+  const wantOthers = (wantCER || wantWER) && otherColumns.length > 0;
   const speakers = config.enableSACR && prep.original.speaker !== null && prep.reworked.speaker !== null;
+  const refTranscripts = prep.reworked.transcript;
+  const hypTranscripts = prep.original.transcript;
   const interner = new WordInterner();
+  const byStatus = new Int32Array(STATUSES.length);
   let approximateEntries = 0;
 
-  for (const unit of units) {
-    rows[unit.status]++;
+  for (let u = 0; u < units.length; u++) {
+    const unit = units[u];
     const hypRows = unit.originalIndices;
     const refRows = unit.reworkedIndices;
-    switch (unit.status) {
-      case 'SPLIT':
-        counts.segmentEvents += refRows.length - 1;
+    const status = unit.status;
+    let grouped = false;
+    switch (status) {
+      case 'UNCHANGED':
+        byStatus[0]++;
         break;
-      case 'MERGED':
-        counts.segmentEvents += hypRows.length - 1;
+      case 'MODIFIED':
+        byStatus[1]++;
+        if (speakers && prep.original.speaker![hypRows[0]] !== prep.reworked.speaker![refRows[0]]) counts.speakerChanged++;
         break;
       case 'ADDED':
+        byStatus[2]++;
         counts.segmentEvents += refRows.length;
         break;
       case 'DELETED':
+        byStatus[3]++;
         counts.segmentEvents += hypRows.length;
         break;
-      case 'MODIFIED':
-        if (speakers && prep.original.speaker![hypRows[0]] !== prep.reworked.speaker![refRows[0]]) counts.speakerChanged++;
+      case 'SPLIT':
+        byStatus[4]++;
+        counts.segmentEvents += refRows.length - 1;
+        grouped = true;
         break;
-      default:
+      case 'MERGED':
+        byStatus[5]++;
+        counts.segmentEvents += hypRows.length - 1;
+        grouped = true;
         break;
     }
 
     let approximate = false;
-    if (wantTranscriptChar || wantTranscriptWord || transcriptSER) {
-      const ref = joinTexts(prep.reworked.transcript, refRows, false);
-      const hyp = joinTexts(prep.original.transcript, hypRows, false);
-      if (wantTranscriptChar && addCharCounts(counts.transcriptChar, ref, hyp, budget)) approximate = true;
-      if (wantTranscriptWord && addWordCounts(counts.transcriptWord, ref, hyp, budget, interner)) approximate = true;
-      if (transcriptSER && unit.status !== 'ADDED' && unit.status !== 'DELETED') {
-        const [reference, changed] = sentenceChanges(ref, hyp);
-        counts.sentences.reference += reference;
-        counts.sentences.changed += changed;
+    if (wantTranscript) {
+      const ref = joinTexts(refTranscripts, refRows, false);
+      const hyp = joinTexts(hypTranscripts, hypRows, false);
+      const chars = wantTranscriptChar ? counts.transcriptChar : null;
+      const words = wantTranscriptWord ? counts.transcriptWord : null;
+      if (addTextCounts(chars, words, ref, hyp, budget, interner)) approximate = true;
+      if (transcriptSER && (status === 'UNCHANGED' || status === 'MODIFIED' || grouped)) {
+        addSentenceChanges(counts.sentences, ref, hyp);
       }
     }
-    if (config.enableCER || config.enableWER) {
-      for (const c of otherColumns) {
+    if (wantOthers) {
+      for (let k = 0; k < otherColumns.length; k++) {
+        const c = otherColumns[k];
         const ref = unitText(prep.reworked, c, refRows, true);
         const hyp = unitText(prep.original, c, hypRows, true);
-        if (config.enableCER && addCharCounts(counts.char, ref, hyp, budget)) approximate = true;
-        if (config.enableWER && addWordCounts(counts.word, ref, hyp, budget, interner)) approximate = true;
+        if (ref === hyp) {
+          // Equal values (the usual case outside the transcript): lengths only.
+          lengthsOf(ref);
+          if (wantCER) {
+            counts.char.hits += lastCodePoints;
+            counts.char.referenceLength += lastCodePoints;
+          }
+          if (wantWER) {
+            counts.word.hits += lastWords;
+            counts.word.referenceLength += lastWords;
+          }
+          continue;
+        }
+        if (addTextCounts(wantCER ? counts.char : null, wantWER ? counts.word : null, ref, hyp, budget, interner)) approximate = true;
       }
     }
     if (approximate) approximateEntries++;
   }
+  const rows = counts.rows;
+  for (let i = 0; i < STATUSES.length; i++) rows[STATUSES[i]] = byStatus[i];
 
   // The overall counts cover every text column, the transcript included (D7.5).
   if (config.enableCER && tc >= 0) mergeInto(counts.char, counts.transcriptChar);
@@ -174,6 +205,20 @@ export function computeMetrics(
     SACR: speakers ? (rows.MODIFIED === 0 ? 0 : counts.speakerChanged / rows.MODIFIED) : null,
   };
   return { scores, counts, approximateEntries };
+}
+
+// Lengths of the last text given to `lengthsOf`, kept with the text: a column such as the speaker
+// repeats one value over many rows.
+let lastText = '';
+let lastCodePoints = 0;
+let lastWords = 0;
+
+/** Sets lastCodePoints and lastWords to the code points and words of `text`. */
+function lengthsOf(text: string): void {
+  if (text === lastText) return;
+  lastText = text;
+  lastCodePoints = codePointLength(text);
+  lastWords = wordCount(text);
 }
 
 function mergeInto(into: EditCounts, from: EditCounts): void {

@@ -51,6 +51,13 @@ const CLASS_OF = new Uint8Array(0x2030).fill(SB.Unknown);
   CLASS_OF[0x2026] = SB.Other; // … is not a terminator in UAX #29
 })();
 
+// 1 for the characters the scanner steps over: known classes other than ATerm and STerm.
+const PLAIN = new Uint8Array(CLASS_OF.length);
+for (let c = 0; c < CLASS_OF.length; c++) {
+  const cls = CLASS_OF[c] as SB;
+  PLAIN[c] = cls === SB.ATerm || cls === SB.STerm || cls === SB.Unknown ? 0 : 1;
+}
+
 function classAt(text: string, i: number): SB {
   const c = text.charCodeAt(i);
   return c < CLASS_OF.length ? (CLASS_OF[c] as SB) : SB.Unknown;
@@ -78,15 +85,44 @@ export function isOneSentence(text: string): boolean {
 }
 
 /**
+ * A growable list of sentence ends: the metric pass segments two texts per scored row, so the
+ * ends go to reused typed arrays instead of a fresh array per text.
+ */
+interface EndsSink {
+  buf: Int32Array;
+  n: number;
+}
+
+function push(sink: EndsSink, end: number): void {
+  if (sink.n === sink.buf.length) {
+    const bigger = new Int32Array(sink.buf.length * 2);
+    bigger.set(sink.buf);
+    sink.buf = bigger;
+  }
+  sink.buf[sink.n++] = end;
+}
+
+/** Fills `sink` with the sentence ends of `text` (non-empty); see `sentenceEnds`. */
+function endsInto(text: string, sink: EndsSink): void {
+  sink.n = 0;
+  if (scan(text, sink) >= 0) return;
+  sink.n = 0;
+  if (isOneSentence(text)) {
+    push(sink, text.length);
+    return;
+  }
+  for (const e of icuSentenceEnds(text)) push(sink, e);
+}
+
+/**
  * End offsets (UTF-16, exclusive, ascending, the last = text.length) of the sentences of `text`,
  * exactly as Intl.Segmenter's sentence granularity gives them. [] for ''.
  */
 export function sentenceEnds(text: string): number[] {
   if (text.length === 0) return [];
-  const ends: number[] = [];
-  if (scan(text, ends) >= 0) return ends;
-  if (isOneSentence(text)) return [text.length];
-  return icuSentenceEnds(text);
+  const sink: EndsSink = { buf: new Int32Array(8), n: 0 };
+  endsInto(text, sink);
+  return Array.from(sink.buf.subarray(0, sink.n));
 }
 
 /** Number of sentences of `text` (0 for ''). */
@@ -120,8 +156,8 @@ function slices(text: string, ends: number[]): string[] {
  * other character.
  */
 export function scanKnownClasses(text: string): number[] | null {
-  const ends: number[] = [];
-  return scan(text, ends) >= 0 ? ends : null;
+  const sink: EndsSink = { buf: new Int32Array(8), n: 0 };
+  return scan(text, sink) >= 0 ? Array.from(sink.buf.subarray(0, sink.n)) : null;
 }
 
 /**
@@ -130,17 +166,20 @@ export function scanKnownClasses(text: string): number[] | null {
  * SATerm Close* Sp*; the rules that cancel such a break look at most at the next character,
  * except SB8, which looks ahead to the first letter or terminator.
  */
-function scan(text: string, ends: number[] | null): number {
+function scan(text: string, ends: EndsSink | null): number {
   const n = text.length;
   let count = 1;
   let i = 0;
   while (i < n) {
-    const cls = classAt(text, i);
-    if (cls !== SB.ATerm && cls !== SB.STerm) {
-      if (cls === SB.Unknown) return -1;
-      i++;
-      continue;
+    // Most characters are neither terminators nor unknown: skip them in a tight loop.
+    let c = text.charCodeAt(i);
+    while (c < PLAIN.length && PLAIN[c] === 1) {
+      if (++i >= n) break;
+      c = text.charCodeAt(i);
     }
+    if (i >= n) break;
+    const cls = c < CLASS_OF.length ? (CLASS_OF[c] as SB) : SB.Unknown;
+    if (cls !== SB.ATerm && cls !== SB.STerm) return -1;
     const aTerm = cls === SB.ATerm;
     let j = i + 1;
     if (aTerm && j < n) {
@@ -182,11 +221,11 @@ function scan(text: string, ends: number[] | null): number {
         continue;
       }
     }
-    if (ends !== null) ends.push(j);
+    if (ends !== null) push(ends, j);
     count++;
     i = j;
   }
-  if (ends !== null) ends.push(n);
+  if (ends !== null) push(ends, n);
   return count;
 }
 
@@ -248,36 +287,90 @@ export function icuSentenceEnds(text: string, chunk = ICU_CHUNK): number[] {
   return ends;
 }
 
+const refEnds: EndsSink = { buf: new Int32Array(16), n: 0 };
+const hypEnds: EndsSink = { buf: new Int32Array(16), n: 0 };
+let lcsRow = new Int32Array(16);
+// Reference sentences of the last `changedSentences` call.
+let lastReference = 0;
+
 /**
  * Sentences of a reference and a hypothesis text compared in order (D7.8): returns
  * [reference sentences, changed sentences] where changed = max(ref, hyp) − LCS of exact matches.
  */
 export function sentenceChanges(reference: string, hypothesis: string): [number, number] {
-  if (reference === hypothesis) return [countSentences(reference), 0];
-  if (reference.length === 0) return [0, countSentences(hypothesis)];
-  if (hypothesis.length === 0) {
-    const r = countSentences(reference);
-    return [r, r];
-  }
-  const ra = sentenceEnds(reference);
-  const hb = sentenceEnds(hypothesis);
-  // Two different one-sentence texts without trailing spaces: the common case of a MODIFIED row.
-  if (ra.length === 1 && hb.length === 1 && !reference.endsWith(' ') && !hypothesis.endsWith(' ')) return [1, 1];
-  const a = slices(reference, ra);
-  const b = slices(hypothesis, hb);
-  return [a.length, Math.max(a.length, b.length) - lcsLength(a, b)];
+  const changed = changedSentences(reference, hypothesis);
+  return [lastReference, changed];
 }
 
-/** Length of the longest common subsequence of two short string lists (O(|a|·|b|)). */
-function lcsLength(a: string[], b: string[]): number {
-  const row = new Int32Array(b.length + 1);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = 0;
-    for (let j = 1; j <= b.length; j++) {
-      const up = row[j];
-      row[j] = a[i - 1] === b[j - 1] ? diag + 1 : Math.max(up, row[j - 1]);
-      diag = up;
-    }
+/** `sentenceChanges` added into `into` (reference sentences, changed sentences). */
+export function addSentenceChanges(into: { reference: number; changed: number }, reference: string, hypothesis: string): void {
+  const changed = changedSentences(reference, hypothesis);
+  into.reference += lastReference;
+  into.changed += changed;
+}
+
+/** Changed sentences; the reference's sentence count is left in `lastReference`. */
+function changedSentences(reference: string, hypothesis: string): number {
+  if (reference === hypothesis) {
+    lastReference = countSentences(reference);
+    return 0;
   }
-  return row[b.length];
+  if (reference.length === 0) {
+    lastReference = 0;
+    return countSentences(hypothesis);
+  }
+  if (hypothesis.length === 0) {
+    lastReference = countSentences(reference);
+    return lastReference;
+  }
+  endsInto(reference, refEnds);
+  endsInto(hypothesis, hypEnds);
+  const na = refEnds.n;
+  const nb = hypEnds.n;
+  lastReference = na;
+  // Two different one-sentence texts without trailing spaces: the common case of a MODIFIED row.
+  if (na === 1 && nb === 1 && reference.charCodeAt(reference.length - 1) !== 0x20 && hypothesis.charCodeAt(hypothesis.length - 1) !== 0x20) {
+    return 1;
+  }
+  return (na > nb ? na : nb) - lcsLength(reference, refEnds, hypothesis, hypEnds);
+}
+
+/**
+ * Length of the longest common subsequence of the sentences of a and b (O(|a|·|b|) sentence
+ * comparisons; rows hold a few sentences). Sentences compare without their trailing spaces.
+ */
+function lcsLength(a: string, ae: EndsSink, b: string, be: EndsSink): number {
+  const na = ae.n;
+  const nb = be.n;
+  if (lcsRow.length < nb + 1) lcsRow = new Int32Array(2 * (nb + 1));
+  const row = lcsRow;
+  row.fill(0, 0, nb + 1);
+  let aStart = 0;
+  for (let i = 1; i <= na; i++) {
+    const aEnd = trimmedEnd(a, aStart, ae.buf[i - 1]);
+    let diag = 0;
+    let bStart = 0;
+    for (let j = 1; j <= nb; j++) {
+      const bEnd = trimmedEnd(b, bStart, be.buf[j - 1]);
+      const up = row[j];
+      row[j] = sameSpan(a, aStart, aEnd, b, bStart, bEnd) ? diag + 1 : Math.max(up, row[j - 1]);
+      diag = up;
+      bStart = be.buf[j - 1];
+    }
+    aStart = ae.buf[i - 1];
+  }
+  return row[nb];
+}
+
+/** End of text[start, end) without its trailing spaces. */
+function trimmedEnd(text: string, start: number, end: number): number {
+  let e = end;
+  while (e > start && text.charCodeAt(e - 1) === 0x20) e--;
+  return e;
+}
+
+function sameSpan(a: string, as: number, ae: number, b: string, bs: number, be: number): boolean {
+  if (ae - as !== be - bs) return false;
+  for (let k = 0; k < ae - as; k++) if (a.charCodeAt(as + k) !== b.charCodeAt(bs + k)) return false;
+  return true;
 }
