@@ -8,7 +8,7 @@
  *  - growth: each family at 1k, 5k, 15k, 30k rows (one-row bodies: by characters);
  *  - health latency idle and while two max-size diffs run at once, with the peak RSS;
  *  - throughput of typical-500 at concurrency 4 (autocannon);
- *  - the peer, daff, on the realistic bodies.
+ *  - the peer, daff, on the realistic bodies, right after our own runs of each.
  * Prints the tables and the targets, writes bench-results/bench-<time>.json and latest.{json,md}.
  *
  * Options: --quick (smoke run: small sizes, few runs), --runs=N, --only=family,family,
@@ -29,6 +29,8 @@ import { growthExponent, median, quantile, summarize } from './stats';
 import { measureThroughput, type ThroughputResult } from './throughput';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
+/** The realistic bodies the peer (daff) also diffs. */
+const PEER_BODIES = ['realistic-30k', 'realistic-15k', 'typical-500'];
 const RESULTS_DIR = join(ROOT, 'bench-results');
 
 /** The targets of issue 5 and issue 4. */
@@ -213,14 +215,22 @@ async function main(): Promise<void> {
   log(`server: pid ${server.pid} on ${server.baseUrl}`);
 
   try {
-    // --- per body -----------------------------------------------------------------------------
+    // --- per body, and the peer right after on the realistic ones ------------------------------
     const main: BodyResult[] = [];
+    const peers: PeerRow[] = [];
     for (const body of bodies.main) {
       log(`body ${body.name} (${mib(body.bytes)} MiB, ${body.originalRows}/${body.reworkedRows} rows)…`);
       const r = await measureBody(server, body, { warmups: 1, runs: options.runs, budgetMs: options.quick ? 10_000 : 45_000, timeoutMs: 120_000 });
       log(`  median ${ms(r.medianMs)} ms, floor ${ms(r.floorMs)} ms, ratio ${ratio(r.ratio)}${r.error ? `, ERROR ${r.error}` : ''}`);
       main.push(r);
       await ensureServer(body.name);
+      // Right after our own runs (the server idle meanwhile), so both see the same load on a shared machine.
+      if (options.peer && PEER_BODIES.includes(body.name) && !r.error) {
+        log(`  peer: daff on ${body.name}…`);
+        const daff = await runDaff(body.json, { runs: body.name === 'typical-500' ? 5 : 3, timeoutMs: options.quick ? 30_000 : 90_000, tmpDir: join(RESULTS_DIR, 'tmp') });
+        const warm = daff.ms.length > 1 ? daff.ms.slice(1) : daff.ms;
+        peers.push({ body: body.name, serviceMedianMs: r.medianMs, daff, daffMs: median(warm) });
+      }
     }
 
     // --- growth ---------------------------------------------------------------------------------
@@ -279,20 +289,6 @@ async function main(): Promise<void> {
         serverProfile = sections.join('\n\n');
       } catch (error) {
         serverProfile = `no profile read: ${(error as Error).message}`;
-      }
-    }
-
-    // --- the peer ---------------------------------------------------------------------------------
-    const peers: PeerRow[] = [];
-    if (options.peer) {
-      for (const name of ['typical-500', 'realistic-15k', 'realistic-30k']) {
-        const body = bodies.main.find((b) => b.name === name);
-        const ours = main.find((m) => m.name === name);
-        if (!body || !ours) continue;
-        log(`peer: daff on ${name}…`);
-        const daff = await runDaff(body.json, { runs: name === 'typical-500' ? 5 : 2, timeoutMs: options.quick ? 30_000 : 90_000, tmpDir: join(RESULTS_DIR, 'tmp') });
-        const warm = daff.ms.length > 1 ? daff.ms.slice(1) : daff.ms;
-        peers.push({ body: name, serviceMedianMs: ours.medianMs, daff, daffMs: median(warm) });
       }
     }
 
