@@ -367,6 +367,17 @@ function coreDistance(
     coreSubs = 0;
     return n + m;
   }
+  if (n === 1 && m === 1) {
+    // One token each side (a one-word or one-character edit, a fifth of real pairs): a
+    // substitution, charged exactly as the wavefront's first level (2 × 3 cells) would be.
+    coreSubs = a[aLo] === b[bLo] ? 0 : 1;
+    if (coreSubs === 0) return 0;
+    if (budget !== undefined) {
+      if (budget.remaining < 6) return OVER_BUDGET;
+      budget.remaining -= 6;
+    }
+    return 1;
+  }
   const w = wavefront(a, aLo, n, b, bLo, m, budget);
   if (w > GAVE_UP) return w;
   return bandedDistance(a, aLo, n, b, bLo, m, GAVE_UP - w, budget);
@@ -579,6 +590,43 @@ export function emptyCounts(): EditCounts {
   return { substitutions: 0, deletions: 0, insertions: 0, hits: 0, referenceLength: 0 };
 }
 
+// Lengths of the last text given to `addEqualCounts`: a column such as the speaker repeats one
+// value over many rows.
+let equalText = '';
+let equalCodePoints = 0;
+let equalWords = 0;
+
+/**
+ * The counts of a text compared with itself, added to `chars` and `words` (either may be null):
+ * every code point and every word is a hit. One pass gives both lengths.
+ */
+export function addEqualCounts(chars: EditCounts | null, words: EditCounts | null, text: string): void {
+  if (text !== equalText) {
+    let count = 0;
+    let afterSpace = 1;
+    let surrogates = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      // Branch-free, as in wordCount; the second test is 1 exactly for a surrogate (D800–DFFF).
+      const space = ((c ^ SPACE) - 1) >>> 31;
+      count += afterSpace & (space ^ 1);
+      afterSpace = space;
+      surrogates |= (((c & 0xf800) ^ 0xd800) - 1) >>> 31;
+    }
+    equalText = text;
+    equalWords = count;
+    equalCodePoints = surrogates === 0 ? text.length : codePointCount(text, 0, text.length);
+  }
+  if (chars !== null) {
+    chars.hits += equalCodePoints;
+    chars.referenceLength += equalCodePoints;
+  }
+  if (words !== null) {
+    words.hits += equalWords;
+    words.referenceLength += equalWords;
+  }
+}
+
 /**
  * Character counts of one (reference, hypothesis) text pair, added to `into`. Exact within the
  * budget, else word-anchored; returns true when the approximation was used.
@@ -712,9 +760,13 @@ export function addTextCounts(
   budget: WorkBudget,
   interner: WordInterner,
 ): boolean {
+  if (reference === hypothesis) {
+    addEqualCounts(chars, words, reference);
+    return false;
+  }
   if (chars === null) return words !== null && addWordCounts(words, reference, hypothesis, budget, interner);
   if (words === null) return addCharCounts(chars, reference, hypothesis, budget);
-  if (reference === hypothesis || ANY_SURROGATE.test(reference) || ANY_SURROGATE.test(hypothesis)) {
+  if (ANY_SURROGATE.test(reference) || ANY_SURROGATE.test(hypothesis)) {
     const approximateChars = addCharCounts(chars, reference, hypothesis, budget);
     return addWordCounts(words, reference, hypothesis, budget, interner) || approximateChars;
   }

@@ -10,10 +10,8 @@ import {
   WorkBudget,
   WordInterner,
   addTextCounts,
-  codePointLength,
   createWorkBudget,
   emptyCounts,
-  wordCount,
 } from './edit-distance';
 import { addSentenceChanges } from './sentences';
 import { ColumnMapping, Counts, DiffConfig, EditCounts, Prepared, PreparedSide, STATUSES, Scores, ScoringUnit, Status } from './types';
@@ -166,19 +164,6 @@ export function computeMetrics(
         const c = otherColumns[k];
         const ref = unitText(prep.reworked, c, refRows, true);
         const hyp = unitText(prep.original, c, hypRows, true);
-        if (ref === hyp) {
-          // Equal values (the usual case outside the transcript): lengths only.
-          lengthsOf(ref);
-          if (wantCER) {
-            counts.char.hits += lastCodePoints;
-            counts.char.referenceLength += lastCodePoints;
-          }
-          if (wantWER) {
-            counts.word.hits += lastWords;
-            counts.word.referenceLength += lastWords;
-          }
-          continue;
-        }
         if (addTextCounts(wantCER ? counts.char : null, wantWER ? counts.word : null, ref, hyp, budget, interner)) approximate = true;
       }
     }
@@ -205,20 +190,6 @@ export function computeMetrics(
     SACR: speakers ? (rows.MODIFIED === 0 ? 0 : counts.speakerChanged / rows.MODIFIED) : null,
   };
   return { scores, counts, approximateEntries };
-}
-
-// Lengths of the last text given to `lengthsOf`, kept with the text: a column such as the speaker
-// repeats one value over many rows.
-let lastText = '';
-let lastCodePoints = 0;
-let lastWords = 0;
-
-/** Sets lastCodePoints and lastWords to the code points and words of `text`. */
-function lengthsOf(text: string): void {
-  if (text === lastText) return;
-  lastText = text;
-  lastCodePoints = codePointLength(text);
-  lastWords = wordCount(text);
 }
 
 function mergeInto(into: EditCounts, from: EditCounts): void {
