@@ -12,11 +12,12 @@
  * Prints the tables and the targets, writes bench-results/bench-<time>.json and latest.{json,md}.
  *
  * Options: --quick (smoke run: small sizes, few runs), --runs=N, --only=family,family,
- * --no-peer, --cpu-prof (profile the server's main thread), --seed=N, --throughput-seconds=N.
+ * --no-peer, --cpu-prof (profile the server's main thread), --seed=N, --throughput-seconds=N,
+ * --workers=N (the server's ENGINE_WORKERS; default: the server's own default, the cores).
  */
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { availableParallelism, cpus, totalmem } from 'node:os';
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { buildBodies, type BenchBody, FAMILIES } from './bodies';
 import { runDaff, type PeerResult } from './daff-peer';
 import { measureFloor } from './floor';
@@ -52,6 +53,8 @@ interface Options {
   cpuProf: boolean;
   seed: number;
   throughputSeconds: number;
+  /** ENGINE_WORKERS for the server; undefined keeps the server's default (the cores). */
+  workers?: string;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -67,6 +70,7 @@ function parseArgs(argv: string[]): Options {
     cpuProf: argv.includes('--cpu-prof'),
     seed: Number(value('seed') ?? 1),
     throughputSeconds: Number(value('throughput-seconds') ?? (quick ? 3 : 10)),
+    workers: value('workers'),
   };
 }
 
@@ -191,6 +195,8 @@ function relFile(path: string): string {
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const startedAt = new Date();
+  // The machine may be shared: the load at the start says how much the figures can be trusted.
+  const loadAtStart = loadavg().map((x) => x.toFixed(2)).join(' ');
   mkdirSync(RESULTS_DIR, { recursive: true });
   try {
     statSync(join(ROOT, SERVER_ENTRY));
@@ -204,13 +210,14 @@ async function main(): Promise<void> {
 
   const profileDir = join(RESULTS_DIR, 'profiles', `server-${startedAt.toISOString().replace(/[:.]/g, '-')}`);
   const nodeArgs = options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  let server = await startServer(ROOT, { nodeArgs });
+  const serverEnv: Record<string, string> = options.workers === undefined ? {} : { ENGINE_WORKERS: options.workers };
+  let server = await startServer(ROOT, { nodeArgs, env: serverEnv });
   const restarts: string[] = [];
   const ensureServer = async (after: string) => {
     if (!server.exited()) return;
     restarts.push(`server exited during ${after}: ${server.tail().split('\n').slice(-3).join(' | ')}`);
     log(`  server exited during ${after}; restarting`);
-    server = await startServer(ROOT, { nodeArgs });
+    server = await startServer(ROOT, { nodeArgs, env: serverEnv });
   };
   log(`server: pid ${server.pid} on ${server.baseUrl}`);
 
@@ -295,7 +302,10 @@ async function main(): Promise<void> {
     // --- report -------------------------------------------------------------------------------------
     const sections: string[] = [];
     const env = `${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}`;
-    sections.push(`# Benchmark ${startedAt.toISOString()}${options.quick ? ' (quick)' : ''}\n\n${env}; seed ${options.seed}; ${options.runs} runs after 1 warm-up per body.`);
+    sections.push(
+      `# Benchmark ${startedAt.toISOString()}${options.quick ? ' (quick)' : ''}\n\n${env}; load average at the start ${loadAtStart}; ` +
+        `ENGINE_WORKERS ${options.workers ?? 'default'}; seed ${options.seed}; ${options.runs} runs after 1 warm-up per body.`,
+    );
 
     sections.push(
       '## Per body (whole HTTP request vs the floor)\n\n' +
