@@ -111,6 +111,8 @@ export function computeMetrics(
   const refTranscripts = prep.reworked.transcript;
   const hypTranscripts = prep.original.transcript;
   const interner = new WordInterner();
+  // Units per status, indexed in STATUSES order: a store keyed by the status string per unit cost
+  // more than the status counting itself.
   const byStatus = new Int32Array(STATUSES.length);
   let approximateEntries = 0;
 
