@@ -95,13 +95,52 @@ function timeKey(seconds: number): number {
   return Number.isNaN(seconds) ? -1 : Math.round(seconds * 1000);
 }
 
-function features(side: PreparedSide, gaps: readonly Range[], which: 'a' | 'b'): SideFeatures {
+function features(side: PreparedSide, gaps: readonly Range[], which: 'a' | 'b', moved: Uint8Array): SideFeatures {
   const loose = new Array<string>(side.rows.length).fill('');
   for (const gap of gaps) {
     const [lo, hi] = which === 'a' ? [gap.aLo, gap.aHi] : [gap.bLo, gap.bHi];
     for (let i = lo; i < hi; i++) loose[i] = looseText(side.transcript[i]);
   }
-  return { loose, start: side.start, end: side.end, profiles: new Array(side.rows.length) };
+  return { loose, moved, start: side.start, end: side.end, profiles: new Array(side.rows.length) };
+}
+
+/**
+ * Rows left in the gaps whose whole-row id occurs exactly once on each side: their twin is on the
+ * other side but outside their gap (the anchors would have matched it otherwise), so the row moved
+ * and cannot pair in order. Marking them keeps a shuffled document from filling every gap table.
+ */
+const MOVED_MIN_CELLS = 4096;
+
+function movedRows(a: Int32Array, b: Int32Array, count: number, gaps: readonly Range[]): [Uint8Array, Uint8Array] {
+  const countA = new Int32Array(count);
+  const countB = new Int32Array(count);
+  const posA = new Int32Array(count);
+  const posB = new Int32Array(count);
+  for (let i = 0; i < a.length; i++) {
+    countA[a[i]]++;
+    posA[a[i]] = i;
+  }
+  for (let j = 0; j < b.length; j++) {
+    countB[b[j]]++;
+    posB[b[j]] = j;
+  }
+  const movedA = new Uint8Array(a.length);
+  const movedB = new Uint8Array(b.length);
+  const unique = (id: number) => countA[id] === 1 && countB[id] === 1;
+  for (const gap of gaps) {
+    // Small gaps keep every option (a short phrase may recur far away and still be a merge piece
+    // here); only gaps big enough to cost something are thinned.
+    if ((gap.aHi - gap.aLo + 1) * (gap.bHi - gap.bLo + 1) <= MOVED_MIN_CELLS) continue;
+    for (let i = gap.aLo; i < gap.aHi; i++) {
+      const twin = posB[a[i]];
+      if (unique(a[i]) && (twin < gap.bLo || twin >= gap.bHi)) movedA[i] = 1;
+    }
+    for (let j = gap.bLo; j < gap.bHi; j++) {
+      const twin = posA[b[j]];
+      if (unique(b[j]) && (twin < gap.aLo || twin >= gap.aHi)) movedB[j] = 1;
+    }
+  }
+  return [movedA, movedB];
 }
 
 function positional(n: number, m: number): Bead[] {
@@ -151,8 +190,9 @@ export function align(prep: Prepared, config: DiffConfig): Bead[] {
 
   // Loose keys only for rows the exact pass left unmatched: on near-identical documents that is few.
   const gaps = gapsBetween(exactMatches, whole);
-  const orig = features(prep.original, gaps, 'a');
-  const rew = features(prep.reworked, gaps, 'b');
+  const [movedA, movedB] = movedRows(a, b, count, gaps);
+  const orig = features(prep.original, gaps, 'a', movedA);
+  const rew = features(prep.reworked, gaps, 'b', movedB);
   const loose = new Interner();
   const la = new Int32Array(n);
   const lb = new Int32Array(m);

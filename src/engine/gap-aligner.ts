@@ -20,6 +20,11 @@ export interface Bead {
 
 export interface SideFeatures {
   loose: string[];
+  /**
+   * Rows whose exact twin is a unique row elsewhere on the other side, outside this gap (a moved
+   * row): they cannot pair here, so the programme skips them at no cost.
+   */
+  moved: Uint8Array;
   start: Float64Array;
   end: Float64Array;
   profiles: Array<Profile | undefined>;
@@ -76,6 +81,7 @@ const hasSpan = (side: SideFeatures, i: number): boolean => side.end[i] >= side.
  * same row: neither text similarity nor (with times on both sides) time overlap.
  */
 function pairCost(orig: SideFeatures, rew: SideFeatures, o: number, r: number, common: () => number): number {
+  if (orig.moved[o] || rew.moved[r]) return Infinity;
   const po = prof(orig, o);
   const pr = prof(rew, r);
   // Dice can never exceed 2·min/(a+b): skip the intersections when even that is too low.
@@ -128,7 +134,7 @@ export function alignGap(
 ): Bead[] {
   const n = aHi - aLo;
   const m = bHi - bLo;
-  if (n === 0 || m === 0) {
+  if (n === 0 || m === 0 || allMoved(orig, aLo, aHi) || allMoved(rew, bLo, bHi)) {
     const beads: Bead[] = [];
     for (let i = aLo; i < aHi; i++) beads.push({ kind: 'del', oi: [i], ri: [] });
     for (let j = bLo; j < bHi; j++) beads.push({ kind: 'add', oi: [], ri: [j] });
@@ -207,10 +213,11 @@ export function alignGap(
     last: number,
   ): number => {
     const k = last - first + 1;
+    if (single.moved[s]) return Infinity;
     const ps = prof(single, s);
     let timed = hasSpan(single, s);
     for (let p = first; p <= last; p++) {
-      if (many.loose[p].length === 0) return Infinity;
+      if (many.loose[p].length === 0 || many.moved[p]) return Infinity;
       timed &&= hasSpan(many, p);
     }
     // With times, every piece must lie mostly inside the single row; when the pieces also cover
@@ -346,6 +353,11 @@ export function alignGap(
     }
   }
   return beads.reverse();
+}
+
+function allMoved(side: SideFeatures, lo: number, hi: number): boolean {
+  for (let i = lo; i < hi; i++) if (!side.moved[i]) return false;
+  return true;
 }
 
 /** Whether a common prefix and suffix cover at least 80 % of the longer text. */
