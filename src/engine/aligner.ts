@@ -109,7 +109,7 @@ function features(side: PreparedSide, gaps: readonly Range[], which: 'a' | 'b', 
  * other side but outside their gap (the anchors would have matched it otherwise), so the row moved
  * and cannot pair in order. Marking them keeps a shuffled document from filling every gap table.
  */
-const MOVED_MIN_CELLS = 4096;
+const MOVED_MIN_CELLS = 1024;
 
 function movedRows(a: Int32Array, b: Int32Array, count: number, gaps: readonly Range[]): [Uint8Array, Uint8Array] {
   const countA = new Int32Array(count);
