@@ -156,6 +156,11 @@ export function parseJsonObject(text: string): Record<string, unknown> {
  */
 export function readRawBody(limit = MAX_BODY_BYTES): RequestHandler {
   return async (req, res, next) => {
+    // Node keeps the first of repeated Content-Type headers; a proxy may keep another. Two media
+    // types are not "application/json" (D1.3): refuse rather than guess which one was meant.
+    if ((req.headersDistinct['content-type']?.length ?? 0) > 1) {
+      throw badRequest('Send one Content-Type header: Content-Type: application/json.');
+    }
     checkContentType(req.headers['content-type']);
     const inflater = decoderFor(req.headers['content-encoding']);
     if (req.headers.expect?.toLowerCase() === '100-continue') res.writeContinue();

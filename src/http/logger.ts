@@ -11,8 +11,19 @@ import { pinoHttp } from 'pino-http';
 export const REDACTED_PATHS = [
   'req.headers["x-api-key"]',
   'req.headers.authorization',
+  'req.headers["proxy-authorization"]',
   'req.headers.cookie',
 ];
+
+/**
+ * The request target without its query string. The API reads nothing from the query, so a query
+ * is either noise or a secret a client put in the wrong place (`?api_key=…`): never logged.
+ */
+export function pathOnly(url: string | undefined): string {
+  const target = url ?? '';
+  const mark = target.indexOf('?');
+  return mark < 0 ? target : `${target.slice(0, mark)}?[redacted]`;
+}
 
 /** The process logger; `destination` lets tests capture the lines. */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
@@ -37,11 +48,18 @@ export function createHttpLogger(logger: Logger) {
       return 'info';
     },
     // The response's own headers add nothing a reader needs; its status is the point.
-    serializers: { res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }) },
+    // The request's url and query are the client's text: keys sent there must not reach the log.
+    serializers: {
+      req: (req: Record<string, unknown>) => {
+        const { query: _query, ...rest } = req;
+        return { ...rest, url: pathOnly(req.url as string | undefined) };
+      },
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
     customSuccessMessage: (req, res, ms) =>
       res.writableFinished
-        ? `${req.method} ${req.url} ${res.statusCode} ${ms}ms`
-        : `${req.method} ${req.url} abandoned by the client after ${ms}ms`,
-    customErrorMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode}`,
+        ? `${req.method} ${pathOnly(req.url)} ${res.statusCode} ${ms}ms`
+        : `${req.method} ${pathOnly(req.url)} abandoned by the client after ${ms}ms`,
+    customErrorMessage: (req, res) => `${req.method} ${pathOnly(req.url)} ${res.statusCode}`,
   });
 }
