@@ -26,7 +26,14 @@ export interface Config {
   trustProxy: TrustProxy;
   redisUrl?: string;
   rateLimit: { burst: RateTier; window: RateTier };
-  engine: { workers: number; maxQueue: number };
+  engine: {
+    workers: number;
+    maxQueue: number;
+    /** Wall-clock budget of one running diff; past it the request is a 500 and the worker is replaced. */
+    taskTimeoutMs: number;
+    /** V8 old-generation heap limit per worker thread (MiB): a diff past it kills only its worker. */
+    workerHeapMb: number;
+  };
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; shutdownTimeoutMs: number };
 }
 
@@ -158,6 +165,12 @@ export const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: integer(1, 86_400, () => 900),
   ENGINE_WORKERS: integer(1, 256, cores),
   ENGINE_MAX_QUEUE: integer(0, 100_000, () => 4 * cores()),
+  // The slowest benchmark body ran 6.1 s at p90 on two busy cores: 30 s is a 5x margin and still
+  // under a load balancer's usual 60 s.
+  ENGINE_TASK_TIMEOUT_SECONDS: integer(1, 600, () => 30),
+  // The largest benchmark diffs ran in 96 MiB of worker heap and failed in 64: 512 is a 5x margin that
+  // still bounds a worker far below the 2-4 GiB a thread may otherwise take.
+  ENGINE_WORKER_HEAP_MB: integer(64, 16_384, () => 512),
   // D9.5: slow clients cannot hold sockets; keep-alive outlives a load balancer's 60 s idle timeout.
   HTTP_HEADERS_TIMEOUT_SECONDS: integer(1, 30, () => 20),
   HTTP_REQUEST_TIMEOUT_SECONDS: integer(1, 120, () => 120),
@@ -208,7 +221,12 @@ export function loadConfig(
       burst: { limit: e.RATE_LIMIT_BURST_MAX, windowMs: e.RATE_LIMIT_BURST_WINDOW_SECONDS * 1000 },
       window: { limit: e.RATE_LIMIT_WINDOW_MAX, windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000 },
     },
-    engine: { workers: e.ENGINE_WORKERS, maxQueue },
+    engine: {
+      workers: e.ENGINE_WORKERS,
+      maxQueue,
+      taskTimeoutMs: e.ENGINE_TASK_TIMEOUT_SECONDS * 1000,
+      workerHeapMb: e.ENGINE_WORKER_HEAP_MB,
+    },
     http: {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,

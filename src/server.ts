@@ -11,6 +11,7 @@ import { createApp } from './http/app';
 import { createEnginePool } from './http/engine-pool';
 import { createHttpServer } from './http/http-server';
 import { createLogger } from './http/logger';
+import { createSharedCounters, REDIS_PREFIXES } from './http/shared-counters';
 
 /** The package version, from the nearest package.json (src/ when run by ts-node, dist/src/ when built). */
 function packageVersion(): string {
@@ -51,17 +52,23 @@ function start(): void {
     logger.fatal('NODE_ENV=production and no API key is configured: set API_KEYS or API_KEYS_FILE (npm run key:issue -- <agency>)');
     process.exit(1);
   }
-  if (config.redisUrl) {
-    logger.warn('REDIS_URL is set, but this build keeps rate-limit counters in memory, per replica');
-  }
+  // D3.5: with REDIS_URL every replica counts in Redis; the service starts whether Redis is up or not.
+  const counters = config.redisUrl ? createSharedCounters({ url: config.redisUrl, logger }) : undefined;
+  const rateLimit = {
+    burst: { ...config.rateLimit.burst, ...(counters ? { store: counters.store(REDIS_PREFIXES.burst) } : {}) },
+    window: { ...config.rateLimit.window, ...(counters ? { store: counters.store(REDIS_PREFIXES.window) } : {}) },
+  };
 
-  const engine = createEnginePool(config.engine);
+  const engine = createEnginePool({
+    ...config.engine,
+    onWorkerError: (error) => logger.error({ err: error }, 'an engine worker failed outside any diff; it is replaced'),
+  });
   let draining = false;
   const app = createApp({
     keys: new KeyStore(entries),
     engine,
     logger,
-    rateLimit: config.rateLimit,
+    rateLimit,
     trustProxy: config.trustProxy,
     version: packageVersion(),
     draining: () => draining,
@@ -75,28 +82,44 @@ function start(): void {
   });
   server.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
-    logger.info({ port, host: config.host, pid: process.pid, workers: config.engine.workers }, `listening on ${config.host}:${port}`);
+    logger.info(
+      { port, host: config.host, pid: process.pid, workers: config.engine.workers, rateLimits: counters ? 'redis' : 'memory' },
+      `listening on ${config.host}:${port}`,
+    );
   });
 
-  // D9.3: stop accepting, let in-flight requests finish within the bound, then exit 0.
+  // D9.3: stop accepting, refuse the diffs still waiting for a worker (503: another replica can
+  // take them now), let running requests finish within the bound, then exit 0.
   const shutdown = (signal: NodeJS.Signals) => {
     if (draining) {
       logger.warn({ signal }, 'second signal: exiting now');
       process.exit(1);
     }
     draining = true;
-    logger.info({ signal }, 'shutting down: refusing new connections, finishing in-flight requests');
+    logger.info({ signal, running: engine.running, queued: engine.queued }, 'shutting down: refusing new connections and queued diffs, finishing in-flight requests');
+    engine.drain();
+    let stopping = false;
+    const stop = async (late: boolean) => {
+      if (stopping) return;
+      stopping = true;
+      if (late) {
+        server.closeAllConnections();
+        await engine.destroy();
+      } else {
+        await engine.close();
+      }
+      await counters?.close();
+      logger.info('stopped');
+      logger.flush(() => process.exit(0));
+    };
     const deadline = setTimeout(() => {
       logger.error({ timeoutMs: config.http.shutdownTimeoutMs }, 'shutdown bound reached: closing the remaining connections');
-      server.closeAllConnections();
+      void stop(true);
     }, config.http.shutdownTimeoutMs);
     // close() also closes the idle keep-alive connections; busy ones end after their response (app.ts).
     server.close(() => {
       clearTimeout(deadline);
-      void engine.close().finally(() => {
-        logger.info('stopped');
-        logger.flush(() => process.exit(0));
-      });
+      void stop(false);
     });
   };
   process.on('SIGTERM', shutdown);

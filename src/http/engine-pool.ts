@@ -1,7 +1,13 @@
 /**
- * The engine's worker pool (decisions D9.2, D1.8, D9.7): piscina threads so that the main thread
- * keeps answering health probes while large diffs run, a bounded queue so overload is a 503
- * rather than unbounded memory, and cancellation when the client goes away.
+ * The engine's worker pool (decisions D9.2, D1.8, D9.3, D9.7): piscina threads so that the main
+ * thread keeps answering health probes while large diffs run, a bounded queue so overload is a 503
+ * rather than unbounded memory, a time budget and a heap limit per task so one pathological diff
+ * fails alone, cancellation when the client goes away, and a drain for shutdown.
+ *
+ * The queue of waiting diffs is kept here, not in piscina: a task is handed to piscina only when a
+ * worker is free, so "running" and "waiting" are known exactly. That is what lets the time budget
+ * start when the diff starts (not while it waits), and lets a drain refuse the waiting ones while
+ * the running ones finish. (Piscina's own maxQueue also let a second task wait with maxQueue 1.)
  */
 import { extname, join } from 'node:path';
 import { Piscina } from 'piscina';
@@ -9,23 +15,42 @@ import type { DiffOutcome, DiffTask } from './diff-task';
 
 /** What the HTTP layer needs from the engine. */
 export interface DiffEngine {
-  /** Judges and diffs a body; rejects with EngineBusyError when the queue is full. */
+  /**
+   * Judges and diffs a body. Rejects with EngineBusyError when the queue is full or the engine is
+   * draining, EngineTimeoutError past the time budget, an AbortError once `signal` aborts, and the
+   * worker's error when the task throws or its worker dies.
+   */
   run(body: Uint8Array, signal: AbortSignal): Promise<DiffOutcome>;
   /** Tasks waiting for a worker (running ones not counted). */
   readonly queued: number;
+  /** Tasks on a worker now. */
+  readonly running: number;
   /** True when `run` would be refused now. */
   readonly full: boolean;
-  /** Lets running tasks finish, then stops the threads. */
+  /** True once `drain` was called. */
+  readonly draining: boolean;
+  /** Refuses new tasks and the waiting ones (EngineBusyError); running ones go on. */
+  drain(): void;
+  /** Drains, lets running tasks finish, then stops the threads. */
   close(): Promise<void>;
   /** Stops the threads now; running tasks are rejected. */
   destroy(): Promise<void>;
 }
 
-/** The queue of waiting diffs is full (answered 503 with Retry-After). */
+/** The queue of waiting diffs is full, or the service is shutting down (answered 503 with Retry-After). */
 export class EngineBusyError extends Error {
-  constructor() {
-    super('engine queue is full');
+  /** `draining`: refused because the service is shutting down, not because the queue is full. */
+  constructor(readonly draining = false) {
+    super(draining ? 'the service is shutting down' : 'engine queue is full');
     this.name = 'EngineBusyError';
+  }
+}
+
+/** A diff ran past its time budget; its worker was stopped and replaced (answered 500). */
+export class EngineTimeoutError extends Error {
+  constructor(readonly budgetMs: number) {
+    super(`diff exceeded its time budget of ${budgetMs} ms; its worker was replaced`);
+    this.name = 'EngineTimeoutError';
   }
 }
 
@@ -33,13 +58,38 @@ export interface EnginePoolOptions {
   workers: number;
   /** Diffs that may wait for a worker before new ones are refused. */
   maxQueue: number;
+  /** Wall-clock budget of one diff once it runs, in ms; past it the worker is stopped. */
+  taskTimeoutMs?: number;
+  /** V8 old-generation heap limit of each worker, in MiB; past it that worker dies alone. */
+  workerHeapMb?: number;
+  /**
+   * Called with a worker's error that belongs to no task: a worker that dies after its task was
+   * already settled (say, out of memory just as its time budget ran out). Without it the error
+   * would be thrown on the main thread.
+   */
+  onWorkerError?: (error: Error) => void;
   /** Worker module; defaults to diff-worker next to this file (.ts under ts-node/ts-jest, .js when built). */
   filename?: string;
 }
 
+/** Default time budget: the slowest benchmark body took 6.1 s at p90 (adversarial shuffle, 30k rows); 5× that. */
+export const DEFAULT_TASK_TIMEOUT_MS = 30_000;
+
+interface Waiting {
+  body: Uint8Array;
+  signal: AbortSignal;
+  resolve: (outcome: DiffOutcome) => void;
+  reject: (error: unknown) => void;
+  onAbort: () => void;
+}
+
+const abortError = (signal: AbortSignal): Error =>
+  signal.reason instanceof Error ? signal.reason : new DOMException('The operation was aborted', 'AbortError');
+
 /** Starts the worker threads. */
 export function createEnginePool(options: EnginePoolOptions): DiffEngine {
   const filename = options.filename ?? join(__dirname, `diff-worker${extname(__filename)}`);
+  const budgetMs = options.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
   const pool = new Piscina<DiffTask, DiffOutcome>({
     filename,
     minThreads: options.workers,
@@ -48,35 +98,95 @@ export function createEnginePool(options: EnginePoolOptions): DiffEngine {
     idleTimeout: Number.MAX_SAFE_INTEGER,
     // A worker file in TypeScript (tests, `npm run dev`) needs the TypeScript loader in the thread.
     execArgv: filename.endsWith('.ts') ? ['--require', 'ts-node/register/transpile-only'] : [],
+    ...(options.workerHeapMb ? { resourceLimits: { maxOldGenerationSizeMb: options.workerHeapMb } } : {}),
   });
 
-  // The bound is kept here rather than by piscina's maxQueue: with one busy worker and maxQueue 1,
-  // piscina accepted a second waiting task (measured). Diffs not yet settled, minus one per
-  // worker, are the ones waiting; the main thread is single, so this count has no races.
-  let unsettled = 0;
-  const waiting = () => Math.max(0, unsettled - options.workers);
-  const full = () => waiting() >= options.maxQueue && unsettled >= options.workers;
+  pool.on('error', (error: Error) => options.onWorkerError?.(error));
+
+  // The main thread is single: these counts have no races.
+  let running = 0;
+  const waiting: Waiting[] = [];
+  let draining = false;
+  let idle: (() => void) | null = null;
+
+  const full = () => draining || (running >= options.workers && waiting.length >= options.maxQueue);
+
+  const start = (body: Uint8Array, signal: AbortSignal): Promise<DiffOutcome> => {
+    running++;
+    const budget = AbortSignal.timeout(budgetMs);
+    // Either signal stops the task; piscina ends a running one by terminating its thread and
+    // starting a fresh one (minThreads), which is also how a dead or out-of-memory worker is replaced.
+    return pool.run({ body }, { signal: AbortSignal.any([signal, budget]) }).then(
+      (outcome) => outcome,
+      (error: unknown) => {
+        if (budget.aborted && !signal.aborted) throw new EngineTimeoutError(budgetMs);
+        throw signal.aborted ? abortError(signal) : error;
+      },
+    ).finally(() => {
+      running--;
+      pump();
+    });
+  };
+
+  const pump = () => {
+    while (running < options.workers && waiting.length > 0) {
+      const next = waiting.shift() as Waiting;
+      next.signal.removeEventListener('abort', next.onAbort);
+      start(next.body, next.signal).then(next.resolve, next.reject);
+    }
+    if (running === 0 && waiting.length === 0 && idle) idle();
+  };
+
+  const drain = () => {
+    draining = true;
+    for (const task of waiting.splice(0)) {
+      task.signal.removeEventListener('abort', task.onAbort);
+      task.reject(new EngineBusyError(true));
+    }
+  };
 
   return {
-    async run(body, signal) {
-      if (full()) throw new EngineBusyError();
-      unsettled++;
-      try {
-        return await pool.run({ body }, { signal });
-      } finally {
-        unsettled--;
-      }
+    run(body, signal) {
+      if (signal.aborted) return Promise.reject(abortError(signal));
+      if (draining) return Promise.reject(new EngineBusyError(true));
+      if (running < options.workers) return start(body, signal);
+      if (waiting.length >= options.maxQueue) return Promise.reject(new EngineBusyError());
+      return new Promise<DiffOutcome>((resolve, reject) => {
+        const task: Waiting = {
+          body,
+          signal,
+          resolve,
+          reject,
+          onAbort: () => {
+            const at = waiting.indexOf(task);
+            if (at >= 0) waiting.splice(at, 1);
+            reject(abortError(signal));
+          },
+        };
+        signal.addEventListener('abort', task.onAbort, { once: true });
+        waiting.push(task);
+      });
     },
     get queued() {
-      return waiting();
+      return waiting.length;
+    },
+    get running() {
+      return running;
     },
     get full() {
       return full();
     },
+    get draining() {
+      return draining;
+    },
+    drain,
     async close() {
+      drain();
+      if (running > 0) await new Promise<void>((resolve) => (idle = resolve));
       await pool.close();
     },
     async destroy() {
+      drain();
       await pool.destroy();
     },
   };

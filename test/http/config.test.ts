@@ -23,11 +23,16 @@ describe('configuration from the environment', () => {
     });
     expect(config.engine.workers).toBeGreaterThanOrEqual(1);
     expect(config.engine.maxQueue).toBe(4 * config.engine.workers);
+    expect(config.engine).toMatchObject({ taskTimeoutMs: 30_000, workerHeapMb: 512 });
   });
 
   it('when ENGINE_WORKERS is set, then the queue default follows it', () => {
-    expect(loadConfig({ ENGINE_WORKERS: '3' }).engine).toEqual({ workers: 3, maxQueue: 12 });
-    expect(loadConfig({ ENGINE_WORKERS: '3', ENGINE_MAX_QUEUE: '0' }).engine).toEqual({ workers: 3, maxQueue: 0 });
+    expect(loadConfig({ ENGINE_WORKERS: '3' }).engine).toMatchObject({ workers: 3, maxQueue: 12 });
+    expect(loadConfig({ ENGINE_WORKERS: '3', ENGINE_MAX_QUEUE: '0' }).engine).toMatchObject({ workers: 3, maxQueue: 0 });
+  });
+
+  it('reads the per-diff time budget and worker heap limit', () => {
+    expect(loadConfig({ ENGINE_TASK_TIMEOUT_SECONDS: '5', ENGINE_WORKER_HEAP_MB: '256' }).engine).toMatchObject({ taskTimeoutMs: 5_000, workerHeapMb: 256 });
   });
 
   it.each([
@@ -43,6 +48,8 @@ describe('configuration from the environment', () => {
     ['REDIS_URL', 'http://x', /REDIS_URL must be a redis:\/\//],
     ['RATE_LIMIT_BURST_MAX', '0', /RATE_LIMIT_BURST_MAX must be an integer from 1/],
     ['ENGINE_WORKERS', '-1', /ENGINE_WORKERS must be an integer/],
+    ['ENGINE_TASK_TIMEOUT_SECONDS', '0', /ENGINE_TASK_TIMEOUT_SECONDS must be an integer from 1 to 600/],
+    ['ENGINE_WORKER_HEAP_MB', '16', /ENGINE_WORKER_HEAP_MB must be an integer from 64/],
     ['HTTP_HEADERS_TIMEOUT_SECONDS', '31', /HTTP_HEADERS_TIMEOUT_SECONDS must be an integer from 1 to 30/],
     ['HTTP_REQUEST_TIMEOUT_SECONDS', '121', /HTTP_REQUEST_TIMEOUT_SECONDS must be an integer from 1 to 120/],
   ])('when %s=%s, then startup fails naming the variable', (name, value, message) => {

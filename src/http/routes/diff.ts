@@ -13,7 +13,12 @@ import { requestIdOf } from '../request-id';
 /** Seconds a client is asked to wait when the engine queue is full; about one large diff. */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
 
-const busy = () => new ApiError('SERVICE_UNAVAILABLE', { headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) } });
+const busy = (draining: boolean) =>
+  new ApiError('SERVICE_UNAVAILABLE', {
+    headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
+    // A drain refuses waiting diffs: say so, since another replica can take the retry at once.
+    ...(draining ? { message: 'The service is restarting; retry after the number of seconds given in Retry-After.' } : {}),
+  });
 
 export function diffRoute(engine: DiffEngine): RequestHandler {
   return async (_req, res) => {
@@ -21,7 +26,7 @@ export function diffRoute(engine: DiffEngine): RequestHandler {
     if (engine.full) {
       // D1.11: a malformed or invalid body is answered as such, even under overload.
       const verdict = judgeBody(bytes);
-      throw verdict.ok ? busy() : refusalError(verdict);
+      throw verdict.ok ? busy(engine.draining) : refusalError(verdict);
     }
 
     // D9.7: a client that leaves frees its queue slot or worker.
@@ -35,7 +40,7 @@ export function diffRoute(engine: DiffEngine): RequestHandler {
       outcome = await engine.run(bytes, gone.signal);
     } catch (error) {
       if (gone.signal.aborted) return;
-      if (error instanceof EngineBusyError) throw busy();
+      if (error instanceof EngineBusyError) throw busy(error.draining);
       throw error;
     } finally {
       res.off('close', onClose);

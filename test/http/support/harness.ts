@@ -33,6 +33,16 @@ export function startEngine(options: { workers?: number; maxQueue?: number } = {
   return createEnginePool({ workers: options.workers ?? 1, maxQueue: options.maxQueue ?? 8, filename: SCRIPTED_WORKER });
 }
 
+/** The plain-JavaScript fault worker (see fault-worker.js): replaced workers start in milliseconds. */
+export const FAULT_WORKER = join(__dirname, 'fault-worker.js');
+
+/** A pool running the fault worker, for worker faults, budgets, overload and drains. Destroy it in afterAll. */
+export function startFaultEngine(
+  options: { workers?: number; maxQueue?: number; taskTimeoutMs?: number; workerHeapMb?: number } = {},
+): DiffEngine {
+  return createEnginePool({ workers: 1, maxQueue: 8, ...options, filename: FAULT_WORKER });
+}
+
 /** A pool running the real engine worker (src/http/diff-worker.ts). Destroy it in afterAll. */
 export function startRealEngine(options: { workers?: number; maxQueue?: number } = {}): DiffEngine {
   return createEnginePool({ workers: options.workers ?? 1, maxQueue: options.maxQueue ?? 8 });

@@ -1,0 +1,141 @@
+/**
+ * Rate limits shared through a real Redis (decisions D3.5): two app instances, each with its own
+ * connection as two replicas would have, enforce one burst limit of ten a minute together; when
+ * Redis dies both keep answering (counting in memory, one error logged per outage), and once it is
+ * back they share the count again. Also a replica started while Redis is down.
+ */
+import request from 'supertest';
+import type { Express } from 'express';
+import type { DiffEngine } from '../../src/http/engine-pool';
+import { createLogger } from '../../src/http/logger';
+import { createSharedCounters, REDIS_PREFIXES, type SharedCounters } from '../../src/http/shared-counters';
+import { redisServer, type RedisServer } from '../support/redis';
+import { buildApp, KEY, OTHER_KEY, startEngine } from './support/harness';
+
+jest.setTimeout(30_000);
+
+let engine: DiffEngine;
+let redis: RedisServer;
+const opened: SharedCounters[] = [];
+
+beforeAll(async () => {
+  engine = startEngine({ workers: 2, maxQueue: 8 });
+  redis = await redisServer();
+  await redis.start();
+});
+afterAll(async () => {
+  await Promise.all(opened.map((c) => c.close()));
+  await redis.stop();
+  await engine.destroy();
+});
+
+interface Replica {
+  app: Express;
+  counters: SharedCounters;
+  logs: Array<{ level: number; msg: string }>;
+}
+
+/** One replica: its own Redis connection, burst 10 a minute, a window tier that never interferes. */
+function replica(url: string): Replica {
+  const logs: Replica['logs'] = [];
+  const logger = createLogger('info', { write: (line: string) => void logs.push(JSON.parse(line)) });
+  // Short timings keep the outage tests to seconds; production uses the defaults.
+  const counters = createSharedCounters({ url, logger, commandTimeoutMs: 200, retryAfterMs: 100 });
+  opened.push(counters);
+  const { app } = buildApp(engine, {
+    logger,
+    rateLimit: {
+      burst: { limit: 10, windowMs: 60_000, store: counters.store(REDIS_PREFIXES.burst) },
+      window: { limit: 1000, windowMs: 900_000, store: counters.store(REDIS_PREFIXES.window) },
+    },
+  });
+  return { app, counters, logs };
+}
+
+const diff = (app: Express, key: string) =>
+  request(app)
+    .post('/v1/diff')
+    .set('x-api-key', key)
+    .send({ original: [{ transcript: 'ok' }], reworked: [{ transcript: 'ok' }] });
+
+/** Sends `n` requests one after another, alternating between the replicas. */
+async function alternate(replicas: Replica[], n: number, key: string): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < n; i++) statuses.push((await diff(replicas[i % replicas.length].app, key)).status);
+  return statuses;
+}
+
+async function until(condition: () => boolean, what: string, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > end) throw new Error(`${what}: not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const outageErrors = (r: Replica) => r.logs.filter((l) => l.level === 50 && l.msg.startsWith('Redis unreachable')).length;
+const recoveries = (r: Replica) => r.logs.filter((l) => l.msg.startsWith('Redis reachable again')).length;
+
+describe('two replicas sharing one Redis', () => {
+  let a: Replica;
+  let b: Replica;
+  beforeAll(() => {
+    a = replica(redis.url);
+    b = replica(redis.url);
+  });
+
+  it('enforce ten requests a minute for one agency together', async () => {
+    const statuses = await alternate([a, b], 12, KEY);
+    // Either replica alone has seen only six: a per-replica count would have let all twelve pass.
+    expect(statuses).toEqual([...Array(10).fill(200), 429, 429]);
+    // The window tier is shared too: both report what the agency has left across the fleet.
+    const last = await diff(a.app, KEY);
+    expect(last.status).toBe(429);
+    expect(last.headers['ratelimit-remaining']).toBe(String(1000 - 10));
+  });
+
+  it('keep answering when Redis dies, logging the outage once each, and share again when it is back', async () => {
+    await redis.stop();
+
+    // globex has no count yet: in memory each replica lets ten through, so twelve alternating pass.
+    const during = await alternate([a, b], 12, OTHER_KEY);
+    expect(during).toEqual(Array(12).fill(200));
+    // Past ten on one replica its own memory count refuses: limits still hold, per replica.
+    const alone = await alternate([a], 6, OTHER_KEY);
+    expect(alone).toEqual([200, 200, 200, 200, 429, 429]);
+    expect([outageErrors(a), outageErrors(b)]).toEqual([1, 1]);
+    expect(a.counters.shared || b.counters.shared).toBe(false);
+
+    await redis.start();
+    await until(() => a.counters.shared && b.counters.shared, 'both replicas back on Redis');
+    expect([recoveries(a), recoveries(b)]).toEqual([1, 1]);
+
+    // The restarted Redis is empty: the agency starts afresh, and once more the fleet gives ten.
+    const after = await alternate([a, b], 12, KEY);
+    expect(after).toEqual([...Array(10).fill(200), 429, 429]);
+    expect([outageErrors(a), outageErrors(b)]).toEqual([1, 1]);
+  });
+});
+
+describe('a replica started while Redis is down', () => {
+  it('answers from the start, logs one error, and switches to Redis once it comes up', async () => {
+    const late = await redisServer();
+    const r = replica(late.url);
+    try {
+      const first = await alternate([r], 3, KEY);
+      expect(first).toEqual([200, 200, 200]);
+      await until(() => outageErrors(r) === 1, 'the outage logged');
+      expect(outageErrors(r)).toBe(1);
+      expect(r.counters.shared).toBe(false);
+
+      await late.start();
+      await until(() => r.counters.shared, 'the replica on Redis');
+      // Counting is now in Redis: ten more pass there (the three above were counted in memory).
+      expect(await alternate([r], 11, KEY)).toEqual([...Array(10).fill(200), 429]);
+      expect(outageErrors(r)).toBe(1);
+    } finally {
+      await r.counters.close();
+      await late.stop();
+    }
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * A throw-away redis-server for tests: on a free loopback port, no persistence (so a restart is
+ * an empty server, like a failed-over cache), stopped by the test that started it.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer, connect } from 'node:net';
+
+/** A free TCP port on 127.0.0.1 (the kernel picks it; nothing listens on it afterwards). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+export interface RedisServer {
+  port: number;
+  url: string;
+  /** Starts the server (again) on the same port; resolves once it accepts connections. */
+  start(): Promise<void>;
+  /** Stops it; resolves once the process has exited. */
+  stop(): Promise<void>;
+}
+
+/** A redis-server on `port` (default: a free one), not yet started. */
+export async function redisServer(port?: number): Promise<RedisServer> {
+  const chosen = port ?? (await freePort());
+  let child: ChildProcess | undefined;
+  let exited: Promise<void> = Promise.resolve();
+  let output = '';
+  return {
+    port: chosen,
+    url: `redis://127.0.0.1:${chosen}`,
+    async start() {
+      if (child) throw new Error('redis-server already running');
+      output = '';
+      const started = spawn('redis-server', ['--port', String(chosen), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child = started;
+      started.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      exited = new Promise((resolve) => started.once('exit', () => resolve()));
+      const deadline = Date.now() + 10_000;
+      while (!(await accepts(chosen))) {
+        if (started.exitCode !== null) throw new Error(`redis-server exited ${started.exitCode}:\n${output}`);
+        if (Date.now() > deadline) throw new Error(`redis-server did not accept connections within 10 s:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    async stop() {
+      if (!child) return;
+      const stopping = child;
+      child = undefined;
+      // SIGKILL: an abrupt loss, as in an outage (SIGTERM would let it close connections politely).
+      if (stopping.exitCode === null) stopping.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
