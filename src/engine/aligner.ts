@@ -8,7 +8,7 @@
  *
  * positionalMode pairs row i with row i and skips all of it (D6.8).
  */
-import { anchorMatches, createAnchorScratch, gapsBetween, Range } from './anchors';
+import { anchorMatches, createAnchorScratch, gapsBetween, Matches, Range } from './anchors';
 import { alignGap, Bead, GapOptions, SideFeatures } from './gap-aligner';
 import { looseText } from './similarity';
 import { DiffConfig, Prepared, PreparedSide } from './types';
@@ -155,14 +155,16 @@ function positional(n: number, m: number): Bead[] {
 
 /** Pushes pair beads for the matches and aligns each gap with `fill`, all in document order. */
 function walk(
-  matches: ReadonlyArray<[number, number]>,
+  matches: Matches,
   range: Range,
   fill: (gap: Range) => Bead[],
   out: Bead[],
 ): void {
   const gaps = gapsBetween(matches, range);
   let g = 0;
-  for (const [i, j] of matches) {
+  for (let k = 0; k < matches.a.length; k++) {
+    const i = matches.a[k];
+    const j = matches.b[k];
     while (g < gaps.length && gaps[g].aHi <= i && gaps[g].bHi <= j) append(out, fill(gaps[g++]));
     out.push({ kind: 'pair', oi: [i], ri: [j] });
   }

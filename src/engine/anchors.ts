@@ -12,6 +12,12 @@ export interface Range {
   bHi: number;
 }
 
+/** Matched row pairs in increasing order: `a[k]` on the original side with `b[k]` on the reworked. */
+export interface Matches {
+  a: Int32Array;
+  b: Int32Array;
+}
+
 /** Counting buffers indexed by id, reused across calls (they are left zeroed after each range). */
 export interface AnchorScratch {
   countA: Int32Array;
@@ -27,16 +33,18 @@ export function createAnchorScratch(idCount: number): AnchorScratch {
  * Matches rows with equal ids between `a[range]` and `b[range]`. Returns the matched pairs in
  * increasing order (i strictly increasing, j strictly increasing).
  */
-export function anchorMatches(a: Int32Array, b: Int32Array, scratch: AnchorScratch, range: Range): Array<[number, number]> {
+export function anchorMatches(a: Int32Array, b: Int32Array, scratch: AnchorScratch, range: Range): Matches {
   const { countA, countB, posB } = scratch;
-  const matches: Array<[number, number]> = [];
+  // Packed i·PACK + j: a flat array of doubles, no tuple per match.
+  const PACK = 2 ** Math.ceil(Math.log2(Math.max(a.length, b.length) + 1));
+  const matches: number[] = [];
   let work = 0;
   const workCap = 64 * (range.aHi - range.aLo + range.bHi - range.bLo) + 1024;
   const stack: Range[] = [range];
   while (stack.length > 0) {
     let { aLo, aHi, bLo, bHi } = stack.pop() as Range;
-    while (aLo < aHi && bLo < bHi && a[aLo] === b[bLo]) matches.push([aLo++, bLo++]);
-    while (aLo < aHi && bLo < bHi && a[aHi - 1] === b[bHi - 1]) matches.push([--aHi, --bHi]);
+    while (aLo < aHi && bLo < bHi && a[aLo] === b[bLo]) matches.push(aLo++ * PACK + bLo++);
+    while (aLo < aHi && bLo < bHi && a[aHi - 1] === b[bHi - 1]) matches.push(--aHi * PACK + --bHi);
     if (aLo >= aHi || bLo >= bHi) continue;
     work += aHi - aLo + bHi - bLo;
     if (work > workCap) continue;
@@ -66,14 +74,20 @@ export function anchorMatches(a: Int32Array, b: Int32Array, scratch: AnchorScrat
       const i = candI[k];
       const j = candJ[k];
       stack.push({ aLo: prevA, aHi: i, bLo: prevB, bHi: j });
-      matches.push([i, j]);
+      matches.push(i * PACK + j);
       prevA = i + 1;
       prevB = j + 1;
     }
     stack.push({ aLo: prevA, aHi, bLo: prevB, bHi });
   }
-  matches.sort((x, y) => x[0] - y[0]);
-  return matches;
+  const packed = Float64Array.from(matches).sort();
+  const out: Matches = { a: new Int32Array(packed.length), b: new Int32Array(packed.length) };
+  for (let k = 0; k < packed.length; k++) {
+    const i = Math.floor(packed[k] / PACK);
+    out.a[k] = i;
+    out.b[k] = packed[k] - i * PACK;
+  }
+  return out;
 }
 
 /** Indices of a longest strictly increasing subsequence of `values` (patience sorting, O(n log n)). */
@@ -97,11 +111,13 @@ export function longestIncreasing(values: readonly number[]): number[] {
 }
 
 /** The gaps left between consecutive matches (and before the first, after the last) of a range. */
-export function gapsBetween(matches: ReadonlyArray<[number, number]>, range: Range): Range[] {
+export function gapsBetween(matches: Matches, range: Range): Range[] {
   const gaps: Range[] = [];
   let aLo = range.aLo;
   let bLo = range.bLo;
-  for (const [i, j] of matches) {
+  for (let k = 0; k < matches.a.length; k++) {
+    const i = matches.a[k];
+    const j = matches.b[k];
     if (i > aLo || j > bLo) gaps.push({ aLo, aHi: i, bLo, bHi: j });
     aLo = i + 1;
     bLo = j + 1;

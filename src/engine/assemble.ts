@@ -1,12 +1,13 @@
 /**
  * Pass 7: classify each bead of the alignment path and build the result entries (D6.1–D6.6) in
- * document order, with the scoring units the metrics read (one per non-trace entry, D7.3).
+ * document order, with the scoring units the metrics read (one per non-trace entry, D7.3): the
+ * entries themselves, since an entry already carries a unit's status and indices.
  */
 import { Bead } from './gap-aligner';
 import { inlineDiff } from './inline-diff';
 import { cellText, parseTime, timesEqual } from './normalize';
 import { cell } from './prepare';
-import { DiffConfig, Prepared, ResultEntry, ScoringUnit, Status } from './types';
+import { DiffConfig, Prepared, ResultEntry, ScoringUnit } from './types';
 
 export interface Assembled {
   results: ResultEntry[];
@@ -37,9 +38,6 @@ export function assemble(prep: Prepared, beads: readonly Bead[], config: DiffCon
   const units: ScoringUnit[] = [];
   const origRows = prep.original.rows;
   const rewRows = prep.reworked.rows;
-  const unit = (status: Status, oi: number[], ri: number[]): void => {
-    units.push({ status, originalIndices: oi, reworkedIndices: ri });
-  };
 
   for (const bead of beads) {
     const { oi, ri } = bead;
@@ -57,7 +55,7 @@ export function assemble(prep: Prepared, beads: readonly Bead[], config: DiffCon
             originalIndices: oi,
             reworkedIndices: ri,
           });
-          unit('UNCHANGED', oi, ri);
+          units.push(results[results.length - 1]);
         } else {
           const entry: ResultEntry = {
             status: 'MODIFIED',
@@ -75,17 +73,17 @@ export function assemble(prep: Prepared, beads: readonly Bead[], config: DiffCon
             );
           }
           results.push(entry);
-          unit('MODIFIED', oi, ri);
+          units.push(results[results.length - 1]);
         }
         break;
       }
       case 'del':
         results.push({ status: 'DELETED', originalRow: origRows[oi[0]], notes: 'row deleted', originalIndices: oi, reworkedIndices: [] });
-        unit('DELETED', oi, []);
+        units.push(results[results.length - 1]);
         break;
       case 'add':
         results.push({ status: 'ADDED', reworkedRow: rewRows[ri[0]], notes: 'row added', originalIndices: [], reworkedIndices: ri });
-        unit('ADDED', [], ri);
+        units.push(results[results.length - 1]);
         break;
       case 'split':
         results.push({
@@ -96,7 +94,7 @@ export function assemble(prep: Prepared, beads: readonly Bead[], config: DiffCon
           originalIndices: oi,
           reworkedIndices: ri,
         });
-        unit('SPLIT', oi, ri);
+        units.push(results[results.length - 1]);
         break;
       case 'merge': {
         const reworkedRow = rewRows[ri[0]];
@@ -108,6 +106,7 @@ export function assemble(prep: Prepared, beads: readonly Bead[], config: DiffCon
           originalIndices: oi,
           reworkedIndices: ri,
         });
+        units.push(results[results.length - 1]);
         oi.forEach((o, k) => {
           results.push({
             status: 'MERGED',
@@ -119,7 +118,6 @@ export function assemble(prep: Prepared, beads: readonly Bead[], config: DiffCon
             reworkedIndices: ri,
           });
         });
-        unit('MERGED', oi, ri);
         break;
       }
     }
