@@ -1,10 +1,12 @@
 /**
  * The real server, started the way the README says (`npm start`, which builds first): health and
- * a diff over a real socket, then SIGTERM while a large diff is in flight (decisions D9.0, D9.3):
- * that diff is still answered 200 and the process exits 0. Also the development key of D2.3.
+ * a diff over a real socket, then SIGTERM while a large diff is in flight and two more wait for
+ * the worker (decisions D9.0, D9.3): the running diff is still answered 200, the waiting ones 503,
+ * an idle keep-alive connection is closed, and the process exits 0. Also the development key of D2.3.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { largeBody, smallBody } from './support/bodies';
 
@@ -25,6 +27,8 @@ interface LogLine {
   msg: string;
   port?: number;
   pid?: number;
+  running?: number;
+  queued?: number;
 }
 
 /** The complete JSON log lines in `text` (npm's own lines and a partial last line are skipped). */
@@ -84,13 +88,28 @@ function postDiff(port: number, key: string, body: string, onSent: () => void = 
   });
 }
 
+/** A keep-alive connection that has had one health answer and now sits idle; `closed` settles when the server closes it. */
+function idleKeepAlive(port: number): Promise<{ socket: Socket; closed: Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const closed = new Promise<void>((done) => socket.once('close', () => done()));
+    let answer = '';
+    socket.on('error', reject);
+    socket.on('data', (chunk: Buffer) => {
+      answer += chunk.toString();
+      if (/\r\n\r\n[\s\S]*\}$/.test(answer)) resolve({ socket, closed });
+    });
+    socket.write('GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n');
+  });
+}
+
 let server: Started | undefined;
 afterAll(() => {
   if (server && server.child.exitCode === null) process.kill(server.pid, 'SIGKILL');
 });
 
 describe('npm start', () => {
-  it('serves health and diffs, prints a development key, and drains in-flight work on SIGTERM', async () => {
+  it('serves health and diffs, prints a development key, and on SIGTERM finishes the running diff, refuses the queued ones and exits 0', async () => {
     server = await startServer();
     const { port, key, pid } = server;
     const base = `http://127.0.0.1:${port}`;
@@ -103,25 +122,44 @@ describe('npm start', () => {
     expect(small.status).toBe(200);
     expect(JSON.parse(small.body).data.results).toHaveLength(2);
 
+    const idle = await idleKeepAlive(port);
+    let idleClosedAt = 0;
+    void idle.closed.then(() => (idleClosedAt = Date.now()));
+
     const bodyText = JSON.stringify(largeBody(28_000, 4));
     expect(Buffer.byteLength(bodyText)).toBeLessThan(5 * 1024 * 1024);
-    let signalled = false;
+    let signalledAt = 0;
+    let queued: Array<Promise<{ status: number; body: string }>> = [];
     const large = postDiff(port, key, bodyText, () => {
-      // The body is on the wire: give the server a moment to take the request, then ask it to stop.
+      // The body is on the wire and the diff takes the only worker; two more diffs then wait for
+      // it, and once they are in the queue the server is asked to stop. The shutdown log line's
+      // counts below check that this is indeed what the server saw.
       setTimeout(() => {
-        signalled = true;
+        queued = [postDiff(port, key, JSON.stringify(smallBody())), postDiff(port, key, JSON.stringify(smallBody()))];
+      }, 30);
+      setTimeout(() => {
+        signalledAt = Date.now();
         process.kill(pid, 'SIGTERM');
-      }, 50);
+      }, 150);
     });
     const answer = await large;
-    expect(signalled).toBe(true);
+    expect(signalledAt).toBeGreaterThan(0);
     expect(answer.status).toBe(200);
     const data = JSON.parse(answer.body).data;
     expect(data.meta).toMatchObject({ originalRows: 28_000, reworkedRows: 28_000 });
+    for (const refused of await Promise.all(queued)) {
+      expect(refused.status).toBe(503);
+      expect(JSON.parse(refused.body).error.code).toBe('SERVICE_UNAVAILABLE');
+    }
 
     expect(await server.exit).toBe(0);
-    const messages = jsonLines(server.stdout()).map((line) => line.msg);
-    expect(messages.some((m) => m.startsWith('shutting down'))).toBe(true);
+    // The idle connection was closed by the shutdown, not left to its 65 s keep-alive timeout.
+    await idle.closed;
+    expect(idleClosedAt).toBeGreaterThanOrEqual(signalledAt);
+    const lines = jsonLines(server.stdout());
+    const shutdown = lines.find((line) => line.msg.startsWith('shutting down'));
+    expect(shutdown).toMatchObject({ running: 1, queued: 2 });
+    const messages = lines.map((line) => line.msg);
     expect(messages).toContain('stopped');
     // The diff was logged as answered 200 before the process stopped.
     expect(messages.some((m) => /^POST \/v1\/diff 200/.test(m))).toBe(true);
