@@ -7,7 +7,7 @@
  * Small gaps get the full table; large ones a band around the diagonal, so the cost stays
  * O(rows × band) whatever the input.
  */
-import { intersection, joinProfiles, Profile, profile, SHORT_ROW, textSimilarity, timeContainment, timeOverlap, wordIntersection } from './similarity';
+import { intersection, joinProfiles, Profile, profile, SHORT_ROW, similarityUpperBound, textSimilarity, timeContainment, timeOverlap, wordIntersection } from './similarity';
 
 export type BeadKind = 'pair' | 'del' | 'add' | 'split' | 'merge';
 
@@ -80,7 +80,7 @@ const hasSpan = (side: SideFeatures, i: number): boolean => side.end[i] >= side.
  * Cost of pairing original row o with reworked row r, or Infinity when nothing says they are the
  * same row: neither text similarity nor (with times on both sides) time overlap.
  */
-function pairCost(orig: SideFeatures, rew: SideFeatures, o: number, r: number, common: () => number): number {
+function pairCost(orig: SideFeatures, rew: SideFeatures, o: number, r: number): number {
   if (orig.moved[o] || rew.moved[r]) return Infinity;
   const po = prof(orig, o);
   const pr = prof(rew, r);
@@ -92,8 +92,8 @@ function pairCost(orig: SideFeatures, rew: SideFeatures, o: number, r: number, c
   const overlap = timed ? timeOverlap(orig.start[o], orig.end[o], rew.start[r], rew.end[r]) : NaN;
   const sameSegment = timed && sameTimeSegment(orig, o, rew, r, overlap);
   const short = Math.max(orig.loose[o].length, rew.loose[r].length) <= SHORT_ROW;
-  if (bound < ALIGN.PAIR_TEXT && !short && !sameSegment) return Infinity;
-  const text = textSimilarity(common(), po, pr, orig.loose[o], rew.loose[r]);
+  if (!short && !sameSegment && (bound < ALIGN.PAIR_TEXT || similarityUpperBound(po, pr) < ALIGN.PAIR_TEXT)) return Infinity;
+  const text = textSimilarity(intersection(po, pr), po, pr, orig.loose[o], rew.loose[r]);
   if (text < ALIGN.PAIR_TEXT && !sameSegment) return Infinity;
   const sim = timed ? (1 - ALIGN.TIME_WEIGHT) * text + ALIGN.TIME_WEIGHT * overlap : text;
   return Math.min(1 - sim, 2 * ALIGN.UNPAIRED - 0.05);
@@ -146,7 +146,7 @@ export function alignGap(
     // most of their text as a common prefix and suffix, not even a profile.
     const paired =
       mostlyShared(orig.loose[aLo], rew.loose[bLo]) ||
-      pairCost(orig, rew, aLo, bLo, () => intersection(prof(orig, aLo), prof(rew, bLo))) < Infinity;
+      pairCost(orig, rew, aLo, bLo) < Infinity;
     return paired
       ? [{ kind: 'pair', oi: [aLo], ri: [bLo] }]
       : [{ kind: 'del', oi: [aLo], ri: [] }, { kind: 'add', oi: [], ri: [bLo] }];
@@ -174,18 +174,9 @@ export function alignGap(
   const cost = new Float64Array(cells).fill(Infinity);
   const move = new Uint8Array(cells);
   const span = new Uint8Array(cells);
-  // Bigram intersection of pair (i-1, j-1), cached per cell: -1 = not computed yet.
-  const common = new Int32Array(cells).fill(-1);
 
   const at = (i: number, j: number): number => (j < lo[i] || j > hi[i] ? -1 : offset[i] + j - lo[i]);
-  const commonOf = (i: number, j: number): number => {
-    // pair (original aLo+i-1, reworked bLo+j-1)
-    const c = at(i, j);
-    if (c >= 0 && common[c] >= 0) return common[c];
-    const value = intersection(prof(orig, aLo + i - 1), prof(rew, bLo + j - 1));
-    if (c >= 0) common[c] = value;
-    return value;
-  };
+
 
   /**
    * Cost of one row `single` (side S) becoming the rows `first..last` of the other side, or
@@ -284,7 +275,7 @@ export function alignGap(
       if (i > 0 && j > 0) {
         const prev = at(i - 1, j - 1);
         if (prev >= 0 && cost[prev] < Infinity) {
-          consider(prev, pairCost(orig, rew, aLo + i - 1, bLo + j - 1, () => commonOf(i, j)), Move.Pair, 1);
+          consider(prev, pairCost(orig, rew, aLo + i - 1, bLo + j - 1), Move.Pair, 1);
         }
         if (options.splits) {
           const single = orig.loose[aLo + i - 1].length;

@@ -29,6 +29,8 @@ export interface Profile {
   hist: Int32Array | null;
   /** Hashes of the words: typos break words, so words and bigrams together judge a pair. */
   words: Int32Array;
+  /** Presence bits: 256 for the bigram hashes (ints 0–7), 64 for the word hashes (ints 8–9). */
+  sig: Int32Array;
 }
 
 /** Bigrams of `^text$`, so a one-character row still has two. */
@@ -36,6 +38,8 @@ export function profile(loose: string): Profile {
   const n = loose.length;
   const size = n + 1;
   const words = wordHashes(loose);
+  const sig = new Int32Array(10);
+  for (let k = 0; k < words.length; k++) sig[8 + ((words[k] >>> 5) & 1)] |= 1 << (words[k] & 31);
   let previous = 0x5e;
   if (size <= SORTED_LIMIT) {
     const bigrams = new Int32Array(size);
@@ -45,7 +49,8 @@ export function profile(loose: string): Profile {
       previous = c;
     }
     bigrams[n] = Math.imul(previous, 0x9e3779b1) ^ 0x24;
-    return { size, bigrams, hist: null, words };
+    for (let k = 0; k < size; k++) sig[(bigrams[k] >>> 5) & 7] |= 1 << (bigrams[k] & 31);
+    return { size, bigrams, hist: null, words, sig };
   }
   const hist = new Int32Array(BUCKETS);
   for (let k = 0; k <= n; k++) {
@@ -53,7 +58,32 @@ export function profile(loose: string): Profile {
     hist[((Math.imul(previous, 0x9e3779b1) ^ c) >>> 0) % BUCKETS]++;
     previous = c;
   }
-  return { size, bigrams: null, hist, words };
+  return { size, bigrams: null, hist, words, sig };
+}
+
+/**
+ * An upper bound of textSimilarity (without the short-row edit distance) from the presence bits:
+ * an item can only be shared if its bit is set on the other side, so counting those items never
+ * undercounts the intersection. Ten times cheaper than the exact intersection, and it rejects most
+ * unrelated pairs of a large gap.
+ */
+export function similarityUpperBound(a: Profile, b: Profile): number {
+  let bigrams = 1;
+  if (a.bigrams && b.bigrams) {
+    const [small, other] = a.bigrams.length <= b.bigrams.length ? [a.bigrams, b.sig] : [b.bigrams, a.sig];
+    let shared = 0;
+    for (let k = 0; k < small.length; k++) if ((other[(small[k] >>> 5) & 7] >>> (small[k] & 31)) & 1) shared++;
+    bigrams = (2 * shared) / (a.size + b.size);
+  }
+  const wordTotal = a.words.length + b.words.length;
+  let words = 1;
+  if (wordTotal > 0) {
+    const [small, other] = a.words.length <= b.words.length ? [a.words, b.sig] : [b.words, a.sig];
+    let shared = 0;
+    for (let k = 0; k < small.length; k++) if ((other[8 + ((small[k] >>> 5) & 1)] >>> (small[k] & 31)) & 1) shared++;
+    words = (2 * shared) / wordTotal;
+  }
+  return (bigrams + words) / 2;
 }
 
 const wordScratch: number[] = [];
