@@ -25,15 +25,42 @@
  * - When d grows past about sqrt(n + m) the search switches to a banded dynamic programme over
  *   the same lexicographic cost (Ukkonen's band, doubled until the distance fits inside it), which
  *   costs O(n · d): exact, and bounded by the work budget.
- * - A pair whose exact search would exceed the request's work budget is scored from a
- *   word-anchored alignment (`approximateCounts`): a valid alignment, so never below the true
- *   distance.
+ * - A pair whose exact search would exceed the request's work budget, or whose estimated cost is
+ *   out of proportion to its length, is scored from an anchored alignment (`addPairCounts`,
+ *   anchored-alignment.ts): a valid alignment, so never below the true distance.
  */
 
+import { AlignmentSink, walkAnchored } from './anchored-alignment';
 import type { EditCounts } from './types';
 
 /** Work units a request may spend on exact distances; one unit ≈ one cell update (≈ 1–3 ns). */
 export const DEFAULT_WORK_BUDGET_UNITS = 30_000_000;
+
+/**
+ * Exact work one pair may spend, whatever the request has left: max(PAIR_FLOOR_UNITS,
+ * PAIR_UNITS_PER_TOKEN × tokens of its two middles). Any middle pair whose full table fits the
+ * floor (about 1,400 × 1,400 tokens) is compared exactly without estimate; past it, a pair is
+ * compared exactly only while its estimated cost stays in proportion to its length, which for
+ * long middles means a distance up to about 2 × PAIR_UNITS_PER_TOKEN.
+ */
+export const PAIR_FLOOR_UNITS = 4_000_000;
+export const PAIR_UNITS_PER_TOKEN = 256;
+
+/**
+ * Allowance of the approximation for an exact comparison of one gap between anchors, per token of
+ * the gap plus a floor: linear, and not charged to the request (it is what keeps an
+ * approximated pair close to the truth).
+ */
+const GAP_UNITS_PER_TOKEN = 32;
+const GAP_FLOOR_UNITS = 256;
+
+/**
+ * k of the k-grams that anchor the approximation at its first level (halved per level). 16
+ * characters are unique in long natural text yet 44 % of them survive 5 % random edits; 4 words
+ * play the same part for word ids.
+ */
+const CHAR_ANCHOR_K = 16;
+const WORD_ANCHOR_K = 4;
 
 /**
  * A per-request allowance of exact-distance work, in cell updates. Deterministic (work, not
@@ -321,10 +348,19 @@ export function editCounts(
 }
 
 /**
- * `editCounts` of a[0, n) and b[0, m) added straight into `into`, with `sameHits` more hits and
- * reference tokens (the common prefix and suffix its caller stripped). False when over budget.
+ * Counts of a[0, n0) against b[0, m0) added into `into`, with `sameHits` more hits and reference
+ * tokens (the common prefix and suffix its caller stripped); true when they come from the
+ * anchored approximation (D7.11). The policy:
+ * - a middle (what is left once the common prefix and suffix are stripped) whose full table fits
+ *   PAIR_FLOOR_UNITS is compared exactly, charged to `budget` as it goes, and approximated only
+ *   when the budget runs out;
+ * - a larger middle is approximated first (linear work, not charged). Its distance U bounds the
+ *   true one, so the exact cost is known before any is spent: a wavefront to level U, or one band
+ *   of width U. The exact comparison runs only when that cost fits both the pair's cap,
+ *   max(PAIR_FLOOR_UNITS, PAIR_UNITS_PER_TOKEN × (n + m)), and the request's remaining budget;
+ *   otherwise the approximation stands. When U = |n − m| it is exact already.
  */
-function addExactCounts(
+function addPairCounts(
   into: EditCounts,
   a: Int32Array,
   n0: number,
@@ -332,6 +368,7 @@ function addExactCounts(
   m0: number,
   budget: WorkBudget,
   sameHits: number,
+  anchorK: number,
 ): boolean {
   let lo = 0;
   const minLen = n0 < m0 ? n0 : m0;
@@ -340,8 +377,33 @@ function addExactCounts(
   while (hi < minLen - lo && a[n0 - 1 - hi] === b[m0 - 1 - hi]) hi++;
   const n = n0 - lo - hi;
   const m = m0 - lo - hi;
-  const d = coreDistance(a, lo, n, b, lo, m, budget);
-  if (d === OVER_BUDGET) return false;
+  let d: number;
+  if (2 * (n + 1) * (m + 1) <= PAIR_FLOOR_UNITS) {
+    d = coreDistance(a, lo, n, b, lo, m, budget);
+    if (d === OVER_BUDGET) approximateInto(a, lo, lo + n, b, lo, lo + m, anchorK);
+  } else {
+    approximateInto(a, lo, lo + n, b, lo, lo + m, anchorK);
+    const upper = accS + accD + accI;
+    d = OVER_BUDGET;
+    if (upper === (n > m ? n - m : m - n)) {
+      d = upper;
+      coreSubs = 0;
+    } else {
+      const cost = exactCostBound(n, m, upper);
+      const cap = PAIR_UNITS_PER_TOKEN * (n + m);
+      if (cost <= (cap > PAIR_FLOOR_UNITS ? cap : PAIR_FLOOR_UNITS) && cost <= budget.remaining) {
+        d = boundedDistance(a, lo, n, b, lo, m, upper, budget);
+      }
+    }
+  }
+  into.referenceLength += n0 + sameHits;
+  if (d === OVER_BUDGET) {
+    into.substitutions += accS;
+    into.deletions += accD;
+    into.insertions += accI;
+    into.hits += accH + lo + hi + sameHits;
+    return true;
+  }
   const s = coreSubs;
   const insertions = (d - s - (n - m)) / 2;
   const deletions = insertions + n - m;
@@ -349,8 +411,54 @@ function addExactCounts(
   into.deletions += deletions;
   into.insertions += insertions;
   into.hits += n - s - deletions + lo + hi + sameHits;
-  into.referenceLength += n0 + sameHits;
-  return true;
+  return false;
+}
+
+/** Level past which the wavefront hands over to the banded programme (a band of ~2s is cheaper). */
+function switchLevelOf(n: number, m: number): number {
+  return Math.max(8, Math.ceil(Math.sqrt(n + m)));
+}
+
+/**
+ * Upper bound of the cell updates `boundedDistance` spends on two middles of n and m tokens whose
+ * distance is at most `upper`: the wavefront's levels up to `upper` plus its slides (≤ n), or one
+ * band wide enough for `upper`.
+ */
+function exactCostBound(n: number, m: number, upper: number): number {
+  if (upper <= switchLevelOf(n, m)) {
+    // Σ_{s=1..U} (s + 1)(2s + 1) = U(U + 1)(2U + 1)/3 + 3U(U + 1)/2 + U
+    const u = upper;
+    return (u * (u + 1) * (2 * u + 1)) / 3 + (3 * u * (u + 1)) / 2 + u + n;
+  }
+  return bandCost(n, m, upper);
+}
+
+function bandCost(n: number, m: number, limit: number): number {
+  const kEnd = n - m;
+  const absEnd = kEnd < 0 ? -kEnd : kEnd;
+  const full = limit >= n + m;
+  const extra = full ? n + m : Math.floor((limit - absEnd) / 2);
+  const width = Math.max(0, kEnd) - Math.min(0, kEnd) + 2 * extra + 1;
+  return (n + 1) * Math.min(width, m + 1);
+}
+
+/**
+ * Exact distance of two middles known to be at most `upper` apart (S in `coreSubs`), or
+ * OVER_BUDGET: the wavefront when it reaches `upper` before its hand-over level, else a single
+ * band of width `upper` (no doubling from below).
+ */
+function boundedDistance(
+  a: ArrayLike<number>,
+  aLo: number,
+  n: number,
+  b: ArrayLike<number>,
+  bLo: number,
+  m: number,
+  upper: number,
+  budget: WorkBudget,
+): number {
+  if (upper <= switchLevelOf(n, m)) return coreDistance(a, aLo, n, b, bLo, m, budget);
+  return bandedDistance(a, aLo, n, b, bLo, m, 0, budget, upper);
 }
 
 /** Distance (substitutions in `coreSubs`) or OVER_BUDGET. Inputs have no common prefix/suffix. */
@@ -399,7 +507,7 @@ function wavefront(
 ): number {
   const kEnd = n - m;
   // Past this level a band of width ~2s costs fewer cell updates than the cubic search.
-  const switchLevel = Math.max(8, Math.ceil(Math.sqrt(n + m)));
+  const switchLevel = switchLevelOf(n, m);
   let r = 0;
   while (r < n && r < m && a[aLo + r] === b[bLo + r]) r++;
   if (kEnd === 0 && r >= n) {
@@ -493,8 +601,8 @@ function wavefront(
 /**
  * Banded dynamic programme over the lexicographic key (distance, substitutions). A path of cost
  * ≤ T only visits diagonals k with |k| + |kEnd − k| ≤ T, so a result ≤ T inside that band is
- * exact; otherwise the band doubles. Known: d > `floor`. Returns d (S in `coreSubs`) or
- * OVER_BUDGET.
+ * exact; otherwise the band doubles. Known: d > `floor`; the first band is `startLimit` wide when
+ * given (a known upper bound of d). Returns d (S in `coreSubs`) or OVER_BUDGET.
  */
 function bandedDistance(
   a: ArrayLike<number>,
@@ -505,10 +613,11 @@ function bandedDistance(
   m: number,
   floor: number,
   budget: WorkBudget | undefined,
+  startLimit?: number,
 ): number {
   const kEnd = n - m;
   const absEnd = kEnd < 0 ? -kEnd : kEnd;
-  let limit = Math.max(2 * floor + 2, absEnd + 2);
+  let limit = startLimit ?? Math.max(2 * floor + 2, absEnd + 2);
   for (;;) {
     const full = limit >= n + m;
     const extra = full ? n + m : Math.floor((limit - absEnd) / 2);
@@ -628,8 +737,9 @@ export function addEqualCounts(chars: EditCounts | null, words: EditCounts | nul
 }
 
 /**
- * Character counts of one (reference, hypothesis) text pair, added to `into`. Exact within the
- * budget, else word-anchored; returns true when the approximation was used.
+ * Character counts of one (reference, hypothesis) text pair, added to `into`. Exact under the
+ * policy of `addPairCounts`, else anchored on character k-grams; returns true when the
+ * approximation was used.
  */
 export function addCharCounts(into: EditCounts, reference: string, hypothesis: string, budget: WorkBudget): boolean {
   if (reference === hypothesis) {
@@ -658,8 +768,7 @@ export function addCharCounts(into: EditCounts, reference: string, hypothesis: s
   cpRef = ra.points;
   const hb = toCodePoints(hypothesis, p, m - q, cpHyp);
   cpHyp = hb.points;
-  if (addExactCounts(into, cpRef, ra.length, cpHyp, hb.length, budget, same)) return false;
-  return addApproximateChars(into, reference, hypothesis);
+  return addPairCounts(into, cpRef, ra.length, cpHyp, hb.length, budget, same, CHAR_ANCHOR_K);
 }
 
 /**
@@ -673,27 +782,19 @@ function charsOfMiddle(into: EditCounts, reference: string, hypothesis: string, 
   const hb = (cpHyp = growInt32(cpHyp, mMid));
   for (let i = 0; i < nMid; i++) ra[i] = reference.charCodeAt(p + i);
   for (let i = 0; i < mMid; i++) hb[i] = hypothesis.charCodeAt(p + i);
-  if (addExactCounts(into, ra, nMid, hb, mMid, budget, p + q)) return false;
-  return addApproximateChars(into, reference, hypothesis);
-}
-
-function addApproximateChars(into: EditCounts, reference: string, hypothesis: string): true {
-  addCounts(into, approximateCharCounts(reference, hypothesis), codePointLength(reference));
-  return true;
+  return addPairCounts(into, ra, nMid, hb, mMid, budget, p + q, CHAR_ANCHOR_K);
 }
 
 /**
- * Word counts of one text pair (words = runs between spaces, D7.4), added to `into`. Exact within
- * the budget, else word-anchored; returns true when the approximation was used. Exact distances
- * number the words of the pair alone (`pairWordIds`); `interner` serves the word-anchored
- * approximation.
+ * Word counts of one text pair (words = runs between spaces, D7.4), added to `into`. Exact under
+ * the policy of `addPairCounts`, else anchored on word k-grams; returns true when the
+ * approximation was used. Words are numbered per pair (`pairWordIds`).
  */
 export function addWordCounts(
   into: EditCounts,
   reference: string,
   hypothesis: string,
   budget: WorkBudget,
-  interner: WordInterner,
 ): boolean {
   if (reference === hypothesis) {
     const len = wordCount(reference);
@@ -708,7 +809,7 @@ export function addWordCounts(
   while (p < minLen && reference.charCodeAt(p) === hypothesis.charCodeAt(p)) p++;
   let q = 0;
   while (q < minLen - p && reference.charCodeAt(n - 1 - q) === hypothesis.charCodeAt(m - 1 - q)) q++;
-  return wordsOfMiddle(into, reference, hypothesis, p, q, budget, interner);
+  return wordsOfMiddle(into, reference, hypothesis, p, q, budget);
 }
 
 /**
@@ -722,7 +823,6 @@ function wordsOfMiddle(
   prefix: number,
   suffix: number,
   budget: WorkBudget,
-  interner: WordInterner,
 ): boolean {
   const n = reference.length;
   const m = hypothesis.length;
@@ -742,9 +842,7 @@ function wordsOfMiddle(
   }
   const same = wordCount(reference, 0, p) + wordCount(reference, n - q, n);
   pairWordIds(reference, p, n - q, hypothesis, p, m - q);
-  if (addExactCounts(into, idRef, pairRefWords, idHyp, pairHypWords, budget, same)) return false;
-  addCounts(into, approximateWordCounts(reference, hypothesis, interner), wordCount(reference));
-  return true;
+  return addPairCounts(into, idRef, pairRefWords, idHyp, pairHypWords, budget, same, WORD_ANCHOR_K);
 }
 
 /**
@@ -758,17 +856,16 @@ export function addTextCounts(
   reference: string,
   hypothesis: string,
   budget: WorkBudget,
-  interner: WordInterner,
 ): boolean {
   if (reference === hypothesis) {
     addEqualCounts(chars, words, reference);
     return false;
   }
-  if (chars === null) return words !== null && addWordCounts(words, reference, hypothesis, budget, interner);
+  if (chars === null) return words !== null && addWordCounts(words, reference, hypothesis, budget);
   if (words === null) return addCharCounts(chars, reference, hypothesis, budget);
   if (ANY_SURROGATE.test(reference) || ANY_SURROGATE.test(hypothesis)) {
     const approximateChars = addCharCounts(chars, reference, hypothesis, budget);
-    return addWordCounts(words, reference, hypothesis, budget, interner) || approximateChars;
+    return addWordCounts(words, reference, hypothesis, budget) || approximateChars;
   }
   const n = reference.length;
   const m = hypothesis.length;
@@ -778,53 +875,55 @@ export function addTextCounts(
   let q = 0;
   while (q < minLen - p && reference.charCodeAt(n - 1 - q) === hypothesis.charCodeAt(m - 1 - q)) q++;
   const approximateChars = charsOfMiddle(chars, reference, hypothesis, p, q, budget);
-  return wordsOfMiddle(words, reference, hypothesis, p, q, budget, interner) || approximateChars;
+  return wordsOfMiddle(words, reference, hypothesis, p, q, budget) || approximateChars;
 }
 
 // Pair-local word numbering. An exact distance only compares the words of one pair, so each pair
 // gets a fresh open-addressing table over its own two strings: no growing vocabulary to probe,
 // and every comparison reads text already in cache. A stamp marks the live slots, so starting a
-// pair clears nothing.
-let slotStamp = new Int32Array(256);
-let slotId = new Int32Array(256);
+// pair clears nothing. A slot is (stamp, id) and a word (hash, start, length), side by side, so a
+// probe touches one cache line of each.
+let slots = new Int32Array(512);
 let stamp = 0;
-let wordHashOf = new Int32Array(128);
-let wordStartOf = new Int32Array(128);
-let wordEndOf = new Int32Array(128);
+let wordInfo = new Int32Array(3 * 128);
 /** Words written to idRef / idHyp by the last `pairWordIds`. */
 let pairRefWords = 0;
 let pairHypWords = 0;
+/** Above this many UTF-16 units a pair's words are counted before the table is sized. */
+const COUNT_WORDS_ABOVE = 4096;
 
 /**
  * Numbers the words of ref[rs, re) into idRef and of hyp[hs, he) into idHyp (counts in
  * pairRefWords / pairHypWords): equal words get equal ids, different words different ids.
  */
 function pairWordIds(ref: string, rs: number, re: number, hyp: string, hs: number, he: number): void {
-  // k words need at least 2k − 1 units, so each side holds at most (length + 1) / 2 words.
-  const refMax = (re - rs + 1) >> 1;
-  const hypMax = (he - hs + 1) >> 1;
+  // k words need at least 2k − 1 units, so each side holds at most (length + 1) / 2 words; a
+  // long pair counts them instead, so that its table is not several times too sparse for the cache.
+  let refMax = (re - rs + 1) >> 1;
+  let hypMax = (he - hs + 1) >> 1;
+  if (re - rs + (he - hs) > COUNT_WORDS_ABOVE) {
+    refMax = wordCount(ref, rs, re);
+    hypMax = wordCount(hyp, hs, he);
+  }
   const maxWords = refMax + hypMax;
   let size = 16;
   while (size < 2 * maxWords) size *= 2;
-  if (size > slotStamp.length) {
-    slotStamp = new Int32Array(size);
-    slotId = new Int32Array(size);
+  if (2 * size > slots.length) {
+    slots = new Int32Array(2 * size);
     stamp = 0;
   }
   if (stamp === 0x7fffffff) {
-    slotStamp.fill(0);
+    slots.fill(0);
     stamp = 0;
   }
   stamp++;
-  if (maxWords > wordHashOf.length) {
-    const cap = growInt32(wordHashOf, maxWords).length;
-    wordHashOf = new Int32Array(cap);
-    wordStartOf = new Int32Array(cap);
-    wordEndOf = new Int32Array(cap);
-  }
+  if (3 * maxWords > wordInfo.length) wordInfo = new Int32Array(3 * growInt32(idRef, maxWords).length);
   idRef = growInt32(idRef, refMax);
   idHyp = growInt32(idHyp, hypMax);
   const mask = size - 1;
+  const table = slots;
+  const info = wordInfo;
+  const live = stamp;
   let count = 0;
   for (let side = 0; side < 2; side++) {
     const text = side === 0 ? ref : hyp;
@@ -846,13 +945,13 @@ function pairWordIds(ref: string, rs: number, re: number, hyp: string, hs: numbe
         c = text.charCodeAt(i);
       }
       const len = i - w;
-      let slot = h & mask;
+      let slot = (h ^ (h >>> 15)) & mask;
       let id = -1;
-      while (slotStamp[slot] === stamp) {
-        const cand = slotId[slot];
-        if (wordHashOf[cand] === h && wordEndOf[cand] - wordStartOf[cand] === len) {
+      while (table[2 * slot] === live) {
+        const cand = table[2 * slot + 1];
+        if (info[3 * cand] === h && info[3 * cand + 2] === len) {
           const src = cand < refIds ? ref : hyp;
-          const s0 = wordStartOf[cand];
+          const s0 = info[3 * cand + 1];
           let k = 0;
           while (k < len && src.charCodeAt(s0 + k) === text.charCodeAt(w + k)) k++;
           if (k === len) {
@@ -864,11 +963,11 @@ function pairWordIds(ref: string, rs: number, re: number, hyp: string, hs: numbe
       }
       if (id < 0) {
         id = count++;
-        wordHashOf[id] = h;
-        wordStartOf[id] = w;
-        wordEndOf[id] = i;
-        slotStamp[slot] = stamp;
-        slotId[slot] = id;
+        info[3 * id] = h;
+        info[3 * id + 1] = w;
+        info[3 * id + 2] = len;
+        table[2 * slot] = live;
+        table[2 * slot + 1] = id;
       }
       out[n++] = id;
     }
@@ -890,152 +989,83 @@ function isLow(c: number): boolean {
   return c >= LOW_SURROGATE_MIN && c <= LOW_SURROGATE_MAX;
 }
 
-/** Token spans used as anchors: unit u covers tokens [start[u], end[u]) and has word id id[u]. */
-interface Units {
-  start: Int32Array;
-  end: Int32Array;
-  id: Int32Array;
-  length: number;
-}
-
-/** Words of a code-point sequence as spans (space = U+0020), with interned ids. */
-function wordUnits(points: Int32Array, length: number, ids: Map<string, number>): Units {
-  const start: number[] = [];
-  const end: number[] = [];
-  const id: number[] = [];
-  let i = 0;
-  while (i < length) {
-    while (i < length && points[i] === SPACE) i++;
-    if (i >= length) break;
-    const w = i;
-    while (i < length && points[i] !== SPACE) i++;
-    const key = String.fromCodePoint(...points.subarray(w, i));
-    let v = ids.get(key);
-    if (v === undefined) {
-      v = ids.size;
-      ids.set(key, v);
-    }
-    start.push(w);
-    end.push(i);
-    id.push(v);
-  }
-  return { start: Int32Array.from(start), end: Int32Array.from(end), id: Int32Array.from(id), length: id.length };
-}
-
-/** Units of a token sequence where every token is its own unit (word-level anchoring). */
-function tokenUnits(tokens: Int32Array, length: number): Units {
-  const start = new Int32Array(length);
-  const end = new Int32Array(length);
-  for (let i = 0; i < length; i++) {
-    start[i] = i;
-    end[i] = i + 1;
-  }
-  return { start, end, id: tokens.slice(0, length), length };
-}
+// The approximation's running counts: one pair is approximated at a time and nothing in it
+// recurses into another, so module state is enough and a pair costs no result object.
+let accS = 0;
+let accD = 0;
+let accI = 0;
+let accH = 0;
+let sinkA: ArrayLike<number> = cpRef;
+let sinkB: ArrayLike<number> = cpHyp;
+const gapBudget: WorkBudget = { total: 0, remaining: 0 };
 
 /**
- * Anchor pairs (unit index in a, unit index in b): units whose id occurs exactly once on each
- * side, kept when they form the longest chain increasing on both sides (patience diff).
+ * Scores the gaps of an anchored alignment: exactly when that fits a small allowance linear in
+ * the gap's length, else (once no anchor is left) as substitutions plus the surplus as deletions
+ * or insertions. Gaps too large for their allowance even as a full table are anchored first, so
+ * no exact work is spent where it cannot pay.
  */
-function patienceAnchors(ua: Units, ub: Units): Array<[number, number]> {
-  const countA = new Map<number, number>();
-  const countB = new Map<number, number>();
-  const posB = new Map<number, number>();
-  for (let i = 0; i < ua.length; i++) countA.set(ua.id[i], (countA.get(ua.id[i]) ?? 0) + 1);
-  for (let i = 0; i < ub.length; i++) {
-    countB.set(ub.id[i], (countB.get(ub.id[i]) ?? 0) + 1);
-    posB.set(ub.id[i], i);
-  }
-  const pairs: Array<[number, number]> = [];
-  for (let i = 0; i < ua.length; i++) {
-    const id = ua.id[i];
-    if (countA.get(id) === 1 && countB.get(id) === 1) pairs.push([i, posB.get(id) as number]);
-  }
-  // Longest increasing subsequence of the b positions (pairs are already sorted by a).
-  const tails: number[] = [];
-  const back = new Int32Array(pairs.length);
-  for (let p = 0; p < pairs.length; p++) {
-    const v = pairs[p][1];
-    let lo = 0;
-    let hi = tails.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (pairs[tails[mid]][1] < v) lo = mid + 1;
-      else hi = mid;
-    }
-    back[p] = lo > 0 ? tails[lo - 1] : -1;
-    tails[lo] = p;
-  }
-  const chain: Array<[number, number]> = [];
-  for (let p = tails.length > 0 ? tails[tails.length - 1] : -1; p >= 0; p = back[p]) chain.push(pairs[p]);
-  return chain.reverse();
-}
-
-/** Per-gap work allowance of the approximation, in cell updates per token of the gap. */
-const GAP_UNITS_PER_TOKEN = 32;
-
-/**
- * Counts from a word-anchored alignment of token sequences a (reference) and b (hypothesis):
- * anchor units are aligned as hits, each gap between anchors is compared exactly when that fits a
- * small linear allowance, otherwise as substitutions plus the surplus as deletions or insertions.
- * Every step is a valid alignment, so the distance is an upper bound of the true one; the work is
- * O((n + m) log(n + m)).
- */
-export function approximateCounts(
-  a: Int32Array,
-  n: number,
-  b: Int32Array,
-  m: number,
-  ua: Units,
-  ub: Units,
-): EditResult {
-  const total: EditResult = { distance: 0, substitutions: 0, deletions: 0, insertions: 0, hits: 0 };
-  const addGap = (aLo: number, aHi: number, bLo: number, bHi: number): void => {
+const countSink: AlignmentSink = {
+  match(_aLo: number, _bLo: number, length: number): void {
+    accH += length;
+  },
+  gap(aLo: number, aHi: number, bLo: number, bHi: number, final: boolean): boolean {
     const ga = aHi - aLo;
     const gb = bHi - bLo;
-    const local = createWorkBudget(GAP_UNITS_PER_TOKEN * (ga + gb) + 256);
-    let r = editCounts(a, b, local, aLo, aHi, bLo, bHi);
-    if (r === null) {
-      const sub = ga < gb ? ga : gb;
-      r = {
-        distance: (ga > gb ? ga : gb),
-        substitutions: sub,
-        deletions: ga - sub,
-        insertions: gb - sub,
-        hits: 0,
-      };
+    if (ga === 0 || gb === 0) {
+      accD += ga;
+      accI += gb;
+      return true;
     }
-    total.distance += r.distance;
-    total.substitutions += r.substitutions;
-    total.deletions += r.deletions;
-    total.insertions += r.insertions;
-    total.hits += r.hits;
-  };
-  let pa = 0;
-  let pb = 0;
-  for (const [ia, ib] of patienceAnchors(ua, ub)) {
-    addGap(pa, ua.start[ia], pb, ub.start[ib]);
-    total.hits += ua.end[ia] - ua.start[ia];
-    pa = ua.end[ia];
-    pb = ub.end[ib];
-  }
-  addGap(pa, n, pb, m);
-  return total;
+    const allowance = GAP_UNITS_PER_TOKEN * (ga + gb) + GAP_FLOOR_UNITS;
+    if (!final && 2 * (ga + 1) * (gb + 1) > allowance) return false;
+    gapBudget.remaining = allowance;
+    const d = coreDistance(sinkA, aLo, ga, sinkB, bLo, gb, gapBudget);
+    if (d !== OVER_BUDGET) {
+      const s = coreSubs;
+      const insertions = (d - s - (ga - gb)) / 2;
+      const deletions = insertions + ga - gb;
+      accS += s;
+      accD += deletions;
+      accI += insertions;
+      accH += ga - s - deletions;
+      return true;
+    }
+    if (!final) return false;
+    const sub = ga < gb ? ga : gb;
+    accS += sub;
+    accD += ga - sub;
+    accI += gb - sub;
+    return true;
+  },
+};
+
+/** Anchored counts of a[aLo, aHi) against b[bLo, bHi) into accS/accD/accI/accH (reset first). */
+function approximateInto(a: ArrayLike<number>, aLo: number, aHi: number, b: ArrayLike<number>, bLo: number, bHi: number, k0: number): void {
+  accS = 0;
+  accD = 0;
+  accI = 0;
+  accH = 0;
+  sinkA = a;
+  sinkB = b;
+  walkAnchored(a, aLo, aHi, b, bLo, bHi, k0, countSink);
 }
 
-/** Word-anchored character counts of a text pair (the over-budget path of D7.11). */
+function approximateResult(a: ArrayLike<number>, n: number, b: ArrayLike<number>, m: number, k0: number): EditResult {
+  approximateInto(a, 0, n, b, 0, m, k0);
+  return { distance: accS + accD + accI, substitutions: accS, deletions: accD, insertions: accI, hits: accH };
+}
+
+/** Character counts from a k-gram-anchored alignment of a text pair (the over-budget path of D7.11). */
 export function approximateCharCounts(reference: string, hypothesis: string): EditResult {
   const ra = toCodePoints(reference);
   const hb = toCodePoints(hypothesis);
-  const ids = new Map<string, number>();
-  const ua = wordUnits(ra.points, ra.length, ids);
-  const ub = wordUnits(hb.points, hb.length, ids);
-  return approximateCounts(ra.points, ra.length, hb.points, hb.length, ua, ub);
+  return approximateResult(ra.points, ra.length, hb.points, hb.length, CHAR_ANCHOR_K);
 }
 
-/** Word-anchored word counts of a text pair (the over-budget path of D7.11). */
+/** Word counts from a word-k-gram-anchored alignment of a text pair (the over-budget path of D7.11). */
 export function approximateWordCounts(reference: string, hypothesis: string, interner: WordInterner): EditResult {
   const ra = toWordIds(reference, interner);
   const hb = toWordIds(hypothesis, interner);
-  return approximateCounts(ra.ids, ra.length, hb.ids, hb.length, tokenUnits(ra.ids, ra.length), tokenUnits(hb.ids, hb.length));
+  return approximateResult(ra.ids, ra.length, hb.ids, hb.length, WORD_ANCHOR_K);
 }

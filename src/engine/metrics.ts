@@ -8,7 +8,6 @@
  */
 import {
   WorkBudget,
-  WordInterner,
   addTextCounts,
   createWorkBudget,
   emptyCounts,
@@ -110,7 +109,6 @@ export function computeMetrics(
   const speakers = config.enableSACR && prep.original.speaker !== null && prep.reworked.speaker !== null;
   const refTranscripts = prep.reworked.transcript;
   const hypTranscripts = prep.original.transcript;
-  const interner = new WordInterner();
   // Units per status, indexed in STATUSES order: a store keyed by the status string per unit cost
   // more than the status counting itself.
   const byStatus = new Int32Array(STATUSES.length);
@@ -156,7 +154,7 @@ export function computeMetrics(
       const hyp = joinTexts(hypTranscripts, hypRows, false);
       const chars = wantTranscriptChar ? counts.transcriptChar : null;
       const words = wantTranscriptWord ? counts.transcriptWord : null;
-      if (addTextCounts(chars, words, ref, hyp, budget, interner)) approximate = true;
+      if (addTextCounts(chars, words, ref, hyp, budget)) approximate = true;
       if (transcriptSER && (status === 'UNCHANGED' || status === 'MODIFIED' || grouped)) {
         addSentenceChanges(counts.sentences, ref, hyp);
       }
@@ -166,7 +164,7 @@ export function computeMetrics(
         const c = otherColumns[k];
         const ref = unitText(prep.reworked, c, refRows, true);
         const hyp = unitText(prep.original, c, hypRows, true);
-        if (addTextCounts(wantCER ? counts.char : null, wantWER ? counts.word : null, ref, hyp, budget, interner)) approximate = true;
+        if (addTextCounts(wantCER ? counts.char : null, wantWER ? counts.word : null, ref, hyp, budget)) approximate = true;
       }
     }
     if (approximate) approximateEntries++;

@@ -240,7 +240,7 @@ describe('addCharCounts / addWordCounts (string level)', () => {
         });
         const interner = new WordInterner();
         const words = emptyCounts();
-        expect(addWordCounts(words, reference, hypothesis, createWorkBudget(), interner)).toBe(false);
+        expect(addWordCounts(words, reference, hypothesis, createWorkBudget())).toBe(false);
         const ids = (s: string) => {
           const r = toWordIds(s, interner);
           return Array.from(r.ids.subarray(0, r.length));
@@ -266,10 +266,10 @@ describe('addCharCounts / addWordCounts (string level)', () => {
 
   it('keeps whole words when the texts share part of a word', () => {
     const w = emptyCounts();
-    addWordCounts(w, 'the cat sat', 'the car sat', createWorkBudget(), new WordInterner());
+    addWordCounts(w, 'the cat sat', 'the car sat', createWorkBudget());
     expect(w).toEqual({ substitutions: 1, deletions: 0, insertions: 0, hits: 2, referenceLength: 3 });
     const v = emptyCounts();
-    addWordCounts(v, 'a b', 'a b c', createWorkBudget(), new WordInterner());
+    addWordCounts(v, 'a b', 'a b c', createWorkBudget());
     expect(v).toEqual({ substitutions: 0, deletions: 0, insertions: 1, hits: 2, referenceLength: 2 });
   });
 });

@@ -68,11 +68,11 @@ describe('addTextCounts equals addCharCounts then addWordCounts', () => {
         const sw = emptyCounts();
         let separate = false;
         if (wantChars && addCharCounts(sc, reference, hypothesis, separateBudget)) separate = true;
-        if (wantWords && addWordCounts(sw, reference, hypothesis, separateBudget, new WordInterner())) separate = true;
+        if (wantWords && addWordCounts(sw, reference, hypothesis, separateBudget)) separate = true;
         const fusedBudget = createWorkBudget(units);
         const fc1 = emptyCounts();
         const fw = emptyCounts();
-        const fused = addTextCounts(wantChars ? fc1 : null, wantWords ? fw : null, reference, hypothesis, fusedBudget, new WordInterner());
+        const fused = addTextCounts(wantChars ? fc1 : null, wantWords ? fw : null, reference, hypothesis, fusedBudget);
         expect(fused).toBe(separate);
         expect(fc1).toEqual(sc);
         expect(fw).toEqual(sw);
@@ -154,7 +154,7 @@ describe('work charged per pair', () => {
           expect(big - chars.remaining).toBe(specifiedCharge(reference, hypothesis, big, 'chars'));
         }
         const words = createWorkBudget(big);
-        if (!addWordCounts(emptyCounts(), reference, hypothesis, words, new WordInterner())) {
+        if (!addWordCounts(emptyCounts(), reference, hypothesis, words)) {
           expect(big - words.remaining).toBe(specifiedCharge(reference, hypothesis, big, 'words'));
         }
       }),
