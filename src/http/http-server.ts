@@ -26,5 +26,8 @@ export function createHttpServer(app: Express, timeouts: HttpTimeouts): Server {
   // Without this listener Node answers 100 Continue itself, before any check has run; the body
   // reader (body.ts) sends it once the request has passed them.
   server.on('checkContinue', (req, res) => app(req, res));
+  // Node answers any other Expect value with a bare 417 of its own, outside the envelope and the
+  // contract's codes: such a request is served as if the header were absent (no 100 is sent).
+  server.on('checkExpectation', (req, res) => app(req, res));
   return server;
 }

@@ -212,6 +212,8 @@ const CASES: Case[] = [
   { name: 'two different Content-Length headers', request: { ...rawDiff('{}', [['Content-Length', '2'], ['Content-Length', '3']]), framing: 'none' }, status: 400, code: null },
   { name: 'negative Content-Length', request: { ...rawDiff('{}', [['Content-Length', '-1']]), framing: 'none' }, status: 400, code: null },
   { name: 'Content-Length beyond 2^53', request: { ...rawDiff('{}', [['Content-Length', '99999999999999999999']]), framing: 'none' }, status: 400, code: null },
+  { name: 'Expect: 100-continue', request: diff(pair('a', 'a'), [['Expect', '100-continue']]), status: 200, code: 'success' },
+  { name: 'an unknown Expect value is ignored (Node would answer a bare 417)', request: diff(pair('a', 'a'), [['Expect', 'teapot']]), status: 200, code: 'success' },
   { name: 'Content-Length above 5 MiB, body never sent', request: { ...rawDiff('', [['Content-Length', String(1024 * MiB)]]), framing: 'none' }, status: 413, code: 'PAYLOAD_TOO_LARGE' },
 
   // ── validation (D4.1–D4.5) ─────────────────────────────────────────────────────────────────

@@ -73,6 +73,21 @@ export function bodyBytes(request: RawRequest): Buffer {
   return Buffer.concat(parts);
 }
 
+/** The payload of a chunked body (chunk extensions and trailers ignored; a cut-off body keeps what arrived). */
+function dechunk(raw: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const eol = raw.indexOf('\r\n', at);
+    if (eol < 0) break;
+    const size = parseInt(raw.subarray(at, eol).toString('latin1'), 16);
+    if (!Number.isFinite(size) || size === 0) break;
+    parts.push(raw.subarray(eol + 2, eol + 2 + size));
+    at = eol + 2 + size + 2;
+  }
+  return Buffer.concat(parts);
+}
+
 /** Parses everything the server sent before closing. Handles a leading 100 Continue. */
 export function parseResponse(raw: Buffer, elapsedMs: number): RawResponse {
   let data = raw;
@@ -92,7 +107,7 @@ export function parseResponse(raw: Buffer, elapsedMs: number): RawResponse {
     });
     const headers = Object.fromEntries(headerList);
     const length = headers['content-length'] === undefined ? rest.length : Number(headers['content-length']);
-    const body = rest.subarray(0, length);
+    const body = /chunked/i.test(headers['transfer-encoding'] ?? '') ? dechunk(rest) : rest.subarray(0, length);
     const text = body.toString('utf8');
     let json: unknown;
     try {
