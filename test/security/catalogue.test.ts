@@ -487,6 +487,7 @@ const CASES: Case[] = [
   { name: 'key as Authorization: Bearer', request: withoutHeader(diff(pair('a', 'a'), [['Authorization', `Bearer ${KEY}`]]), 'x-api-key'), status: 401, code: 'UNAUTHORIZED' },
   { name: 'key as bare Authorization', request: withoutHeader(diff(pair('a', 'a'), [['Authorization', KEY]]), 'x-api-key'), status: 401, code: 'UNAUTHORIZED' },
   { name: 'key in a cookie', request: withoutHeader(diff(pair('a', 'a'), [['Cookie', `x-api-key=${KEY}`]]), 'x-api-key'), status: 401, code: 'UNAUTHORIZED' },
+  { name: 'key with surrounding spaces (HTTP strips them)', request: diff(pair('a', 'a'), [['x-api-key', `  ${KEY}\t`]]), status: 200, code: 'success' },
   { name: 'key header name in capitals (names are case-insensitive)', request: { ...diff(pair('a', 'a')), headers: [JSON_TYPE, ['X-API-KEY', KEY]] }, status: 200, code: 'success' },
 
   // ── request ids (D1.2) ─────────────────────────────────────────────────────────────────────
