@@ -59,7 +59,7 @@ const GAP_FLOOR_UNITS = 256;
  * characters are unique in long natural text yet 44 % of them survive 5 % random edits; 4 words
  * play the same part for word ids.
  */
-const CHAR_ANCHOR_K = 16;
+export const CHAR_ANCHOR_K = 16;
 const WORD_ANCHOR_K = 4;
 
 /**

@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import {
   WordInterner,
+  PAIR_FLOOR_UNITS,
+  PAIR_UNITS_PER_TOKEN,
   addCharCounts,
+  addTextCounts,
   addWordCounts,
   approximateCharCounts,
   approximateWordCounts,
@@ -274,7 +277,56 @@ describe('addCharCounts / addWordCounts (string level)', () => {
   });
 });
 
-describe('word-anchored approximation (over budget, D7.11)', () => {
+/** xorshift32 in [0, 1), deterministic per seed. */
+function xorshift(seed: number): () => number {
+  let x = seed | 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 4294967296;
+  };
+}
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** `length` random letters, or words of 1–8 letters separated by single spaces. */
+function randomText(rnd: () => number, length: number, spaces: boolean): string {
+  const out: string[] = [];
+  let word = 0;
+  let wordLength = 1 + Math.floor(rnd() * 8);
+  while (out.length < length) {
+    if (spaces && word === wordLength) {
+      out.push(' ');
+      word = 0;
+      wordLength = 1 + Math.floor(rnd() * 8);
+    } else {
+      out.push(LETTERS[Math.floor(rnd() * LETTERS.length)] as string);
+      word++;
+    }
+  }
+  return out.join('');
+}
+
+/** A copy of `text` with each character edited with probability `rate` (substituted, preceded by an insertion, or deleted); `edits` bounds the distance. */
+function editText(rnd: () => number, text: string, rate: number): { text: string; edits: number } {
+  const out: string[] = [];
+  let edits = 0;
+  for (const ch of text) {
+    if (rnd() >= rate) {
+      out.push(ch);
+      continue;
+    }
+    edits++;
+    const op = rnd();
+    const other = LETTERS[Math.floor(rnd() * LETTERS.length)] as string;
+    if (op < 1 / 3) out.push(other);
+    else if (op < 2 / 3) out.push(other, ch);
+  }
+  return { text: out.join(''), edits };
+}
+
+describe('anchored approximation (D7.11)', () => {
   it('falls back when the budget is spent and reports a valid alignment, never below the true distance', () => {
     fc.assert(
       fc.property(pairArb, ({ reference, hypothesis }) => {
@@ -318,5 +370,98 @@ describe('word-anchored approximation (over budget, D7.11)', () => {
     expect(Date.now() - started).toBeLessThan(2000);
     expect(c.referenceLength).toBe(100000);
     expect(c.substitutions + c.deletions + c.insertions).toBeGreaterThanOrEqual(2);
+  });
+
+  it('stays a valid alignment within 1.5 × the exact distance on 5 %-edited random texts, with and without spaces', () => {
+    const rnd = xorshift(2026);
+    for (const spaces of [false, true]) {
+      for (const length of [600, 2000, 5000]) {
+        for (let trial = 0; trial < 3; trial++) {
+          const ref = randomText(rnd, length, spaces);
+          const hyp = editText(rnd, ref, 0.05).text;
+          const a = cps(ref);
+          const b = cps(hyp);
+          const exact = editCounts(a, b)!;
+          const approx = approximateCharCounts(ref, hyp);
+          expect(approx.distance).toBeGreaterThanOrEqual(exact.distance);
+          expect(approx.distance).toBeLessThanOrEqual(1.5 * exact.distance);
+          expect(approx.substitutions + approx.deletions + approx.insertions).toBe(approx.distance);
+          expect(approx.hits + approx.substitutions + approx.deletions).toBe(a.length);
+          expect(approx.hits + approx.substitutions + approx.insertions).toBe(b.length);
+          if (!spaces) continue;
+          const interner = new WordInterner();
+          const wa = toWordIds(ref, interner);
+          const wb = toWordIds(hyp, interner);
+          const exactWords = editCounts(wa.ids, wb.ids, undefined, 0, wa.length, 0, wb.length)!;
+          const approxWords = approximateWordCounts(ref, hyp, interner);
+          expect(approxWords.distance).toBeGreaterThanOrEqual(exactWords.distance);
+          expect(approxWords.distance).toBeLessThanOrEqual(1.5 * exactWords.distance);
+          expect(approxWords.hits + approxWords.substitutions + approxWords.deletions).toBe(wa.length);
+        }
+      }
+    }
+  });
+
+  it('approximates a 5 %-edited 100,000-character row without spaces up front: no exact work spent, CER near the truth', () => {
+    const rnd = xorshift(99);
+    const ref = randomText(rnd, 100_000, false);
+    const { text: hyp, edits } = editText(rnd, ref, 0.05);
+    const budget = createWorkBudget();
+    const c = emptyCounts();
+    const started = Date.now();
+    expect(addCharCounts(c, ref, hyp, budget)).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(budget.remaining).toBe(budget.total);
+    const distance = c.substitutions + c.deletions + c.insertions;
+    // `edits` is the cost of the edit script applied, so the true distance is at most that.
+    expect(distance).toBeLessThanOrEqual(1.05 * edits);
+    expect(distance).toBeGreaterThanOrEqual(Math.abs(ref.length - hyp.length));
+    expect(c.hits + c.substitutions + c.deletions).toBe(100_000);
+    expect(c.referenceLength).toBe(100_000);
+    // The same text with spaces: words and characters both approximated, both close.
+    const spaced = randomText(rnd, 100_000, true);
+    const edited = editText(rnd, spaced, 0.05);
+    const chars = emptyCounts();
+    const words = emptyCounts();
+    expect(addTextCounts(chars, words, spaced, edited.text, budget)).toBe(true);
+    expect(budget.remaining).toBe(budget.total);
+    expect(chars.substitutions + chars.deletions + chars.insertions).toBeLessThanOrEqual(1.05 * edited.edits);
+    expect(words.substitutions + words.deletions + words.insertions).toBeLessThanOrEqual(1.05 * edited.edits);
+  });
+
+  it('keeps long pairs exact while their estimated cost stays in proportion to their length', () => {
+    const rnd = xorshift(7);
+    // A 3,000-character paragraph at 5 % (full table within the floor) and a 40,000-character one
+    // at 0.2 % (estimated from its approximation: a few hundred edits, a narrow band).
+    for (const [length, rate] of [
+      [3000, 0.05],
+      [40_000, 0.002],
+    ] as const) {
+      const ref = randomText(rnd, length, true);
+      const hyp = editText(rnd, ref, rate).text;
+      const budget = createWorkBudget();
+      const c = emptyCounts();
+      expect(addCharCounts(c, ref, hyp, budget)).toBe(false);
+      const exact = editCounts(cps(ref), cps(hyp))!;
+      expect(c).toEqual({
+        substitutions: exact.substitutions,
+        deletions: exact.deletions,
+        insertions: exact.insertions,
+        hits: exact.hits,
+        referenceLength: length,
+      });
+      expect(budget.total - budget.remaining).toBeLessThanOrEqual(Math.max(PAIR_FLOOR_UNITS, PAIR_UNITS_PER_TOKEN * 2 * length));
+    }
+  });
+
+  it('approximates a long pair whose estimated exact cost exceeds what the request has left, spending nothing', () => {
+    const rnd = xorshift(8);
+    const ref = randomText(rnd, 40_000, true);
+    const hyp = editText(rnd, ref, 0.002).text;
+    const budget = createWorkBudget(50_000);
+    const c = emptyCounts();
+    expect(addCharCounts(c, ref, hyp, budget)).toBe(true);
+    expect(budget.remaining).toBe(50_000);
+    expect(c.substitutions + c.deletions + c.insertions).toBeGreaterThanOrEqual(editCounts(cps(ref), cps(hyp))!.distance);
   });
 });

@@ -127,4 +127,54 @@ describe('inlineDiff (D6.6)', () => {
     expect(Date.now() - started).toBeLessThan(2000);
     checkParts(parts, a, b);
   });
+
+  it('cuts a 5 %-edited 100,000-character transcript without spaces at anchors: every edit its own small part, fast', () => {
+    let x = 99;
+    const rnd = () => {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      return (x >>> 0) / 4294967296;
+    };
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const original = Array.from({ length: 100000 }, () => letters[Math.floor(rnd() * 26)]).join('');
+    let edits = 0;
+    const reworked = Array.from(original, (ch) => {
+      if (rnd() >= 0.05) return ch;
+      edits++;
+      const op = rnd();
+      const other = letters[Math.floor(rnd() * 26)] as string;
+      return op < 1 / 3 ? other : op < 2 / 3 ? other + ch : '';
+    }).join('');
+    const started = Date.now();
+    const parts = inlineDiff(original, reworked);
+    expect(Date.now() - started).toBeLessThan(2000);
+    checkParts(parts, original, reworked);
+    // A substitution is one deleted and one inserted character: at most 2 changed characters per edit.
+    const changed = parts.filter((p) => p.type !== 'equal').reduce((n, p) => n + p.text.length, 0);
+    expect(changed).toBeLessThanOrEqual(2 * edits);
+    expect(parts.filter((p) => p.type === 'equal').length).toBeGreaterThan(edits / 2);
+  });
+
+  it('round-trips and keeps surrogate pairs whole on long anchored texts', () => {
+    const longText = fc.array(fc.constantFrom(...PIECES), { minLength: 2500, maxLength: 3500 }).map((a) => a.join(''));
+    const longPair = fc
+      .tuple(longText, fc.array(fc.tuple(fc.nat(), fc.constantFrom(...PIECES), fc.integer({ min: 0, max: 2 })), { minLength: 1, maxLength: 200 }))
+      .map(([base, edits]) => {
+        const chars = Array.from(base);
+        for (const [at, piece, op] of edits) {
+          const i = at % chars.length;
+          if (op === 0) chars.splice(i, 1, piece);
+          else if (op === 1) chars.splice(i, 0, piece);
+          else chars.splice(i, 1);
+        }
+        return [base, chars.join('')] as const;
+      });
+    fc.assert(
+      fc.property(longPair, ([original, reworked]) => {
+        checkParts(inlineDiff(original, reworked), original, reworked);
+      }),
+      { numRuns: 60, seed: 20 },
+    );
+  });
 });
