@@ -49,6 +49,11 @@ const CLASS_OF = new Uint8Array(0x2030).fill(SB.Unknown);
   for (let c = 0xc0; c <= 0xde; c++) CLASS_OF[c] = c === 0xd7 ? SB.Other : SB.Upper;
   for (let c = 0xdf; c <= 0xff; c++) CLASS_OF[c] = c === 0xf7 ? SB.Other : SB.Lower;
   CLASS_OF[0x2026] = SB.Other; // … is not a terminator in UAX #29
+  // Latin-1 symbols (currency, ©, °, ¿, superscripts, fractions): Other. Not ª µ º (Lower),
+  // U+A0 (Sp), U+AD (Format), « » (Close, above).
+  for (let c = 0xa1; c <= 0xbf; c++) {
+    if (c !== 0xaa && c !== 0xab && c !== 0xad && c !== 0xb5 && c !== 0xba && c !== 0xbb) CLASS_OF[c] = SB.Other;
+  }
 })();
 
 // 1 for the characters the scanner steps over: known classes other than ATerm and STerm.
@@ -335,11 +340,19 @@ function changedSentences(reference: string, hypothesis: string): number {
   return (na > nb ? na : nb) - lcsLength(reference, refEnds, hypothesis, hypEnds);
 }
 
+/** Above this many sentence pairs the LCS is computed bit-parallel over sentence ids. */
+const PAIRWISE_MAX = 4096;
+
 /**
- * Length of the longest common subsequence of the sentences of a and b (O(|a|·|b|) sentence
- * comparisons; rows hold a few sentences). Sentences compare without their trailing spaces.
+ * Length of the longest common subsequence of the sentences of a and b, sentences compared
+ * without their trailing spaces: pair by pair for rows of a few sentences, else bit-parallel.
  */
 function lcsLength(a: string, ae: EndsSink, b: string, be: EndsSink): number {
+  return ae.n * be.n <= PAIRWISE_MAX ? pairwiseLcs(a, ae, b, be) : bitParallelLcs(a, ae, b, be);
+}
+
+/** O(|a|·|b|) sentence comparisons. */
+function pairwiseLcs(a: string, ae: EndsSink, b: string, be: EndsSink): number {
   const na = ae.n;
   const nb = be.n;
   if (lcsRow.length < nb + 1) lcsRow = new Int32Array(2 * (nb + 1));
@@ -360,6 +373,109 @@ function lcsLength(a: string, ae: EndsSink, b: string, be: EndsSink): number {
     aStart = ae.buf[i - 1];
   }
   return row[nb];
+}
+
+/**
+ * The same LCS for long rows (a 100,000-character row of short sentences holds tens of thousands):
+ * sentences numbered by content (equal sentences, equal ids), the common first and last ones
+ * stripped, then the bit-parallel LCS of Allison–Dix / Crochemore et al. over the ids,
+ * V ← (V + (V & M[x])) | (V & ~M[x]) per sentence x of a, with M[x] the positions of x in b:
+ * ⌈|b| / 32⌉ word operations per sentence of a that occurs in b at all. Exact.
+ */
+function bitParallelLcs(a: string, ae: EndsSink, b: string, be: EndsSink): number {
+  const na = ae.n;
+  const nb = be.n;
+  const ida = new Int32Array(na);
+  const idb = new Int32Array(nb);
+  const ids = numberSentences(a, ae, ida, b, be, idb);
+  let lo = 0;
+  while (lo < na && lo < nb && ida[lo] === idb[lo]) lo++;
+  let hi = 0;
+  while (hi < na - lo && hi < nb - lo && ida[na - 1 - hi] === idb[nb - 1 - hi]) hi++;
+  const m = nb - lo - hi;
+  if (m === 0 || na - lo - hi === 0) return lo + hi;
+  // Positions of each id in b's middle, grouped by id (counting sort).
+  const first = new Int32Array(ids + 1);
+  for (let j = lo; j < lo + m; j++) first[idb[j] + 1]++;
+  for (let id = 0; id < ids; id++) first[id + 1] += first[id];
+  const fill = first.slice(0, ids);
+  const where = new Int32Array(m);
+  for (let j = lo; j < lo + m; j++) where[fill[idb[j]]++] = j - lo;
+  const words = (m + 31) >>> 5;
+  const v = new Int32Array(words).fill(-1);
+  const mask = new Int32Array(words);
+  for (let i = lo; i < na - hi; i++) {
+    const id = ida[i];
+    const from = first[id];
+    const to = first[id + 1];
+    if (from === to) continue;
+    for (let t = from; t < to; t++) mask[where[t] >>> 5] |= 1 << (where[t] & 31);
+    let carry = 0;
+    for (let w = 0; w < words; w++) {
+      const vw = v[w];
+      const u = vw & mask[w];
+      // 32-bit words added as unsigned numbers; the sum stays exact in a double.
+      const sum = (vw >>> 0) + (u >>> 0) + carry;
+      carry = sum > 0xffffffff ? 1 : 0;
+      v[w] = sum | (vw & ~mask[w]);
+    }
+    for (let t = from; t < to; t++) mask[where[t] >>> 5] = 0;
+  }
+  // LCS = the zero bits of V among b's m positions.
+  let ones = 0;
+  for (let w = 0; w < words; w++) {
+    let x = w === words - 1 && (m & 31) !== 0 ? v[w] & ((1 << (m & 31)) - 1) : v[w];
+    x -= (x >>> 1) & 0x55555555;
+    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+    ones += (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+  }
+  return lo + hi + m - ones;
+}
+
+/**
+ * Numbers the sentences (without trailing spaces) of a into ida and of b into idb: equal
+ * sentences get equal ids. Returns the number of distinct sentences.
+ */
+function numberSentences(a: string, ae: EndsSink, ida: Int32Array, b: string, be: EndsSink, idb: Int32Array): number {
+  let size = 16;
+  while (size < 2 * (ae.n + be.n)) size *= 2;
+  const mask = size - 1;
+  const slots = new Int32Array(size).fill(-1);
+  // Per id: its text side (0 = a, 1 = b), start and end.
+  const spans = new Int32Array(3 * (ae.n + be.n));
+  let count = 0;
+  for (let side = 0; side < 2; side++) {
+    const text = side === 0 ? a : b;
+    const ends = side === 0 ? ae : be;
+    const out = side === 0 ? ida : idb;
+    let start = 0;
+    for (let k = 0; k < ends.n; k++) {
+      const end = trimmedEnd(text, start, ends.buf[k]);
+      let h = 0x811c9dc5 | 0;
+      for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+      let slot = (h ^ (h >>> 15)) & mask;
+      let id = -1;
+      while (slots[slot] >= 0) {
+        const cand = slots[slot];
+        const src = spans[3 * cand] === 0 ? a : b;
+        if (sameSpan(src, spans[3 * cand + 1], spans[3 * cand + 2], text, start, end)) {
+          id = cand;
+          break;
+        }
+        slot = (slot + 1) & mask;
+      }
+      if (id < 0) {
+        id = count++;
+        spans[3 * id] = side;
+        spans[3 * id + 1] = start;
+        spans[3 * id + 2] = end;
+        slots[slot] = id;
+      }
+      out[k] = id;
+      start = ends.buf[k];
+    }
+  }
+  return count;
 }
 
 /** End of text[start, end) without its trailing spaces. */

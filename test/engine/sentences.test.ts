@@ -20,13 +20,14 @@ function icuEnds(text: string): number[] {
 const KNOWN = [
   'a', 'b', 'x', 'A', 'B', 'U', 'S', '1', '7', ' ', ' ', ' ', '.', '.', '.', '!', '?', '"', "'", '(', ')', '[', ']',
   '{', '}', '«', '»', '\u2018', '\u2019', '\u201c', '\u201d', ',', '-', ':', ';', '\u2013', '\u2014', '\u2026',
-  '#', '%', '/', '@', 'é', 'É', 'ß', 'ÿ', '×', '÷',
+  '#', '%', '/', '@', 'é', 'É', 'ß', 'ÿ', '×', '÷', '£', '¢', '¥', '§', '©', '®', '°', '±', '·', '¶', '¡', '¿', '²', '¹',
+  '¼', '´', '¨', '¬', '¯', '¸',
 ];
 // Plus characters it does not know: other terminators, separators, marks, format characters,
 // CJK, Arabic, emoji, other spaces.
 const OTHER = [
   '。', '؟', '।', '‼', '⁇', '\u2024', '\uff0e', '\n', '\r', '\u2029', '\u0301', '\u200d', '\u00ad', '中', 'ب',
-  '😀', '\u00a0', '\u3000', '\u0660', 'Ω', 'ω', 'ǅ', '\u00bf', '\u300c', '\u300d',
+  '😀', '\u00a0', '\u3000', '\u0660', 'Ω', 'ω', 'ǅ', 'ª', 'µ', 'º', '\u300c', '\u300d',
 ];
 
 const knownText = fc.array(fc.constantFrom(...KNOWN), { maxLength: 40 }).map((a) => a.join(''));
@@ -135,5 +136,56 @@ describe('sentenceChanges (D7.8)', () => {
     expect(sentences('One. Two.')).toEqual(['One.', 'Two.']);
     // "Two." ends the reference but not the hypothesis: still the same sentence.
     expect(sentenceChanges('Two.', 'Two. Three.')).toEqual([1, 1]);
+  });
+
+  it('gives the LCS of the sentence strings on long rows too (bit-parallel past a few thousand sentence pairs)', () => {
+    const vocabulary = ['Ok.', 'Yes.', 'No!', 'Sure?', 'Right.', 'Fine.', 'Good.', 'So.', 'Hm.', 'Nope.', 'Well ok.', 'Is it?'];
+    const rows = fc.array(fc.tuple(fc.constantFrom(...vocabulary), fc.integer({ min: 0, max: 9 }), fc.constantFrom(...vocabulary)), {
+      minLength: 70,
+      maxLength: 400,
+    });
+    fc.assert(
+      fc.property(rows, (picks) => {
+        const reference = picks.map(([s]) => s).join(' ');
+        // Edit about a fifth of the sentences: replace, drop, or insert one (keeps both sides long).
+        const hyp: string[] = [];
+        for (const [s, op, other] of picks) {
+          if (op === 0) hyp.push(other);
+          else if (op === 1) continue;
+          else if (op === 2) hyp.push(other, s);
+          else hyp.push(s);
+        }
+        const hypothesis = hyp.join(' ') + (picks.length % 2 === 0 ? ' ' : '');
+        const a = sentences(reference);
+        const b = sentences(hypothesis);
+        const row = new Array<number>(b.length + 1).fill(0);
+        for (let i = 1; i <= a.length; i++) {
+          let diag = 0;
+          for (let j = 1; j <= b.length; j++) {
+            const up = row[j] as number;
+            row[j] = a[i - 1] === b[j - 1] ? diag + 1 : Math.max(up, row[j - 1] as number);
+            diag = up;
+          }
+        }
+        expect(sentenceChanges(reference, hypothesis)).toEqual([a.length, Math.max(a.length, b.length) - (row[b.length] as number)]);
+      }),
+      { numRuns: 150, seed: 47 },
+    );
+  });
+
+  it('scores a 100,000-character row of short sentences in bounded time', () => {
+    const vocabulary = ['Ok.', 'Yes.', 'No.', 'Sure.', 'Right.', 'Fine.', 'Good.', 'So.'];
+    const ref: string[] = [];
+    const hyp: string[] = [];
+    for (let i = 0; ref.length * 5 < 100_000; i++) {
+      const s = vocabulary[(i * 7 + (i >> 3)) % vocabulary.length] as string;
+      ref.push(s);
+      hyp.push(i % 20 === 3 ? 'Nope.' : s);
+    }
+    const started = Date.now();
+    const [reference, changed] = sentenceChanges(ref.join(' '), hyp.join(' '));
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(reference).toBe(ref.length);
+    expect(changed).toBe(ref.filter((_, i) => i % 20 === 3).length);
   });
 });
