@@ -685,15 +685,6 @@ function bandRun(
   return prev[m];
 }
 
-/** Accumulates one comparison's counts into `into` (referenceLength included). */
-export function addCounts(into: EditCounts, r: EditResult, referenceLength: number): void {
-  into.substitutions += r.substitutions;
-  into.deletions += r.deletions;
-  into.insertions += r.insertions;
-  into.hits += r.hits;
-  into.referenceLength += referenceLength;
-}
-
 /** A zeroed count record. */
 export function emptyCounts(): EditCounts {
   return { substitutions: 0, deletions: 0, insertions: 0, hits: 0, referenceLength: 0 };

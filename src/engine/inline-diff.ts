@@ -121,6 +121,9 @@ function unitOffsets(text: string, points: number): Int32Array {
   return out;
 }
 
+// The LCS table of `tableParts`, reused: a huge row has thousands of gaps.
+let lcsTable = new Int32Array(1024);
+
 /**
  * A minimal insert/delete diff of a[aLo, aHi) and b[bLo, bHi) from a full LCS table (the caller
  * keeps it small); between two equal characters the deleted text comes before the inserted text.
@@ -140,8 +143,11 @@ function tableParts(
   const m = bHi - bLo;
   const w = m + 1;
   // lcs[i * w + j]: LCS of the suffixes a[aLo + i..) and b[bLo + j..), so the walk runs forwards.
-  const lcs = new Int32Array((n + 1) * w);
+  if (lcsTable.length < (n + 1) * w) lcsTable = new Int32Array(2 * (n + 1) * w);
+  const lcs = lcsTable;
+  lcs.fill(0, n * w, (n + 1) * w);
   for (let i = n - 1; i >= 0; i--) {
+    lcs[i * w + m] = 0;
     const ai = a[aLo + i];
     for (let j = m - 1; j >= 0; j--) {
       const down = lcs[(i + 1) * w + j];
