@@ -36,7 +36,8 @@ export const MAX_DEPTH = 6;
 const SLOT = 4;
 let table = new Int32Array(1024 * SLOT);
 let stamp = 0;
-let slotOfA = new Int32Array(256);
+let keptPos = new Int32Array(256);
+let keptSlot = new Int32Array(256);
 let candA = new Int32Array(256);
 let candB = new Int32Array(256);
 let tails = new Int32Array(256);
@@ -98,9 +99,10 @@ export function anchorRuns(
     stamp = 0;
   }
   stamp++;
-  if (na > slotOfA.length) {
-    const cap = capacity(na, slotOfA.length);
-    slotOfA = new Int32Array(cap);
+  if (na > keptPos.length) {
+    const cap = capacity(na, keptPos.length);
+    keptPos = new Int32Array(cap);
+    keptSlot = new Int32Array(cap);
     candA = new Int32Array(cap);
     candB = new Int32Array(cap);
     tails = new Int32Array(cap);
@@ -111,15 +113,14 @@ export function anchorRuns(
   for (let i = 1; i < k; i++) lead = Math.imul(lead, HASH_BASE);
 
   const t = table;
-  // slotOfA[i]: the slot of a's i-th k-gram, or −1 when it is not sampled.
+  // The k-grams of a kept by the sample: their positions and slots, in order.
+  let kept = 0;
   let h = 0;
   for (let i = 0; i < k - 1; i++) h = (Math.imul(h, HASH_BASE) + a[aLo + i]) | 0;
   for (let i = 0; i < na; i++) {
     h = (Math.imul(h, HASH_BASE) + a[aLo + i + k - 1]) | 0;
     const x = slotHash(h);
-    if ((x & skipBits) !== 0) {
-      slotOfA[i] = -1;
-    } else {
+    if ((x & skipBits) === 0) {
       let slot = x & mask;
       for (;;) {
         const at = slot * SLOT;
@@ -135,7 +136,9 @@ export function anchorRuns(
         }
         slot = (slot + 1) & mask;
       }
-      slotOfA[i] = slot;
+      keptPos[kept] = i;
+      keptSlot[kept] = slot;
+      kept++;
     }
     h = (h - Math.imul(a[aLo + i], lead)) | 0;
   }
@@ -166,10 +169,11 @@ export function anchorRuns(
   let count = 0;
   let prevI = -2;
   let prevJ = -2;
-  for (let i = 0; i < na; i++) {
-    const slot = slotOfA[i];
+  for (let e = 0; e < kept; e++) {
+    const slot = keptSlot[e];
     // Exactly once on each side: a's count 1 and b's count 1 (bits 2–3).
-    if (slot < 0 || t[slot * SLOT + 2] !== 5) continue;
+    if (t[slot * SLOT + 2] !== 5) continue;
+    const i = keptPos[e];
     const j = t[slot * SLOT + 3];
     let equal: boolean;
     if (i === prevI + 1 && j === prevJ + 1) {
