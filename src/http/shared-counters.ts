@@ -35,7 +35,7 @@ export interface SharedCountersOptions {
 export interface SharedCounters {
   /** A store for one limiter; every tier needs its own `prefix` (its keys in Redis). */
   store(prefix: string): Store;
-  /** False while Redis is unreachable and counting is per replica. */
+  /** True while requests count in Redis: connected, and the circuit closed. */
   readonly shared: boolean;
   /** Closes the connection (pending commands fall back to memory). */
   close(): Promise<void>;
@@ -67,6 +67,7 @@ class FallbackStore implements Store {
     readonly prefix: string,
     send: SendCommand,
     private readonly breaker: CircuitBreaker,
+    private readonly connected: () => boolean,
   ) {
     this.#redis = new RedisStore({ prefix, sendCommand: (...args: string[]) => send(args) });
   }
@@ -77,7 +78,9 @@ class FallbackStore implements Store {
   }
 
   async #either<T>(viaRedis: (store: RedisStore) => Promise<T>, inMemory: () => T | Promise<T>): Promise<T> {
-    const pass: Pass | null = this.#options ? this.breaker.allow() : null;
+    // Not connected (yet, or again): memory, without a failure of its own to report; the client's
+    // 'error' events tell the breaker about a connection that fails.
+    const pass: Pass | null = this.#options && this.connected() ? this.breaker.allow() : null;
     if (pass === null) return inMemory();
     try {
       this.#loaded ??= this.#redis.init(this.#options as Options);
@@ -151,7 +154,7 @@ export function createSharedCounters(options: SharedCountersOptions): SharedCoun
       reconnectStrategy: (retries: number) => Math.min(50 * 2 ** retries, retryAfterMs),
     },
   });
-  const send: SendCommand = (args) => client.sendCommand(args, { timeout: commandTimeoutMs });
+  const send: SendCommand = (args) => withTimeout(client.sendCommand<RedisReply>(args), commandTimeoutMs);
 
   function probe(): void {
     if (!client.isReady) return;
@@ -178,12 +181,12 @@ export function createSharedCounters(options: SharedCountersOptions): SharedCoun
   return {
     store(prefix) {
       if (stores.some((s) => s.prefix === prefix)) throw new Error(`rate-limit store prefix "${prefix}" is already used`);
-      const store = new FallbackStore(prefix, send, breaker);
+      const store = new FallbackStore(prefix, send, breaker, () => client.isReady);
       stores.push(store);
       return store;
     },
     get shared() {
-      return !breaker.isOpen;
+      return client.isReady && !breaker.isOpen;
     },
     async close() {
       closed = true;
@@ -193,6 +196,28 @@ export function createSharedCounters(options: SharedCountersOptions): SharedCoun
       if (client.isOpen) client.destroy();
     },
   };
+}
+
+/** A Redis command did not answer in time (a stalled server keeps its socket open, so nothing else says so). */
+export class RedisTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`Redis did not answer within ${ms} ms`);
+    this.name = 'RedisTimeoutError';
+  }
+}
+
+/**
+ * `reply`, or a RedisTimeoutError after `ms`. node-redis's own per-command `timeout` only drops a
+ * command not yet written: one written to a stalled server (measured with SIGSTOP) waits forever.
+ */
+function withTimeout<T>(reply: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RedisTimeoutError(ms)), ms);
+  });
+  // The abandoned command settles later (answer or disconnect): nobody waits for it any more.
+  reply.catch(() => undefined);
+  return Promise.race([reply, late]).finally(() => clearTimeout(timer));
 }
 
 /** The URL without its password, for logs. */

@@ -2,7 +2,8 @@
  * Rate limits shared through a real Redis (decisions D3.5): two app instances, each with its own
  * connection as two replicas would have, enforce one burst limit of ten a minute together; when
  * Redis dies both keep answering (counting in memory, one error logged per outage), and once it is
- * back they share the count again. Also a replica started while Redis is down.
+ * back they share the count again. Also a replica started while Redis is down, and a Redis that
+ * stalls with its connections open.
  */
 import request from 'supertest';
 import type { Express } from 'express';
@@ -79,9 +80,10 @@ const recoveries = (r: Replica) => r.logs.filter((l) => l.msg.startsWith('Redis 
 describe('two replicas sharing one Redis', () => {
   let a: Replica;
   let b: Replica;
-  beforeAll(() => {
+  beforeAll(async () => {
     a = replica(redis.url);
     b = replica(redis.url);
+    await until(() => a.counters.shared && b.counters.shared, 'both replicas connected');
   });
 
   it('enforce ten requests a minute for one agency together', async () => {
@@ -92,6 +94,8 @@ describe('two replicas sharing one Redis', () => {
     const last = await diff(a.app, KEY);
     expect(last.status).toBe(429);
     expect(last.headers['ratelimit-remaining']).toBe(String(1000 - 10));
+    // express-rate-limit accepted the two stores (distinct prefixes, no double count reported).
+    expect([...a.logs, ...b.logs].filter((l) => JSON.stringify(l).includes('ERR_ERL'))).toEqual([]);
   });
 
   it('keep answering when Redis dies, logging the outage once each, and share again when it is back', async () => {
@@ -136,6 +140,41 @@ describe('a replica started while Redis is down', () => {
     } finally {
       await r.counters.close();
       await late.stop();
+    }
+  });
+});
+
+describe('a Redis that stalls (frozen, its connections open)', () => {
+  it('costs one request the command timeout, then requests count in memory until it answers again', async () => {
+    const stalling = await redisServer();
+    await stalling.start();
+    const r = replica(stalling.url);
+    try {
+      await until(() => r.counters.shared, 'the replica connected');
+      expect((await diff(r.app, KEY)).status).toBe(200);
+      stalling.freeze(true);
+      const timings: number[] = [];
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const started = Date.now();
+        statuses.push((await diff(r.app, KEY)).status);
+        timings.push(Date.now() - started);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200]);
+      // The first waited for the 200 ms command timeout; the breaker spared the others.
+      expect(timings[0]).toBeGreaterThanOrEqual(200);
+      expect(Math.max(...timings.slice(1))).toBeLessThan(200);
+      expect(outageErrors(r)).toBe(1);
+
+      stalling.freeze(false);
+      await until(() => r.counters.shared, 'the replica back on Redis');
+      // Redis counted the first request only: the window tier reports 998 left after this one.
+      const back = await diff(r.app, KEY);
+      expect(back.headers['ratelimit-remaining']).toBe(String(1000 - 2));
+    } finally {
+      stalling.freeze(false);
+      await r.counters.close();
+      await stalling.stop();
     }
   });
 });

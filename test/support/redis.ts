@@ -35,6 +35,8 @@ export interface RedisServer {
   start(): Promise<void>;
   /** Stops it; resolves once the process has exited. */
   stop(): Promise<void>;
+  /** Freezes (SIGSTOP) or thaws (SIGCONT) the running server: a stall, with its sockets open. */
+  freeze(frozen: boolean): void;
 }
 
 /** A redis-server on `port` (default: a free one), not yet started. */
@@ -62,6 +64,10 @@ export async function redisServer(port?: number): Promise<RedisServer> {
         if (Date.now() > deadline) throw new Error(`redis-server did not accept connections within 10 s:\n${output}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
+    },
+    freeze(frozen) {
+      if (!child) throw new Error('redis-server is not running');
+      child.kill(frozen ? 'SIGSTOP' : 'SIGCONT');
     },
     async stop() {
       if (!child) return;
