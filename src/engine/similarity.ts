@@ -9,9 +9,47 @@ import { stripDiacritics } from './normalize';
 const PUNCTUATION = /[\p{P}\p{S}]/gu;
 const SPACES = / {2,}/g;
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** The pairing key of a normalised transcript. */
 export function looseText(normalised: string): string {
+  return ASCII.test(normalised) ? looseAscii(normalised) : looseUnicode(normalised);
+}
+
+/** The general definition: diacritics stripped, lower case, no punctuation or symbols, single spaces. */
+export function looseUnicode(normalised: string): string {
   return stripDiacritics(normalised).toLowerCase().replace(PUNCTUATION, '').replace(SPACES, ' ').trim();
+}
+
+let asciiBuffer = new Uint8Array(1024);
+const latin1 = new TextDecoder('latin1');
+
+/**
+ * The same key for ASCII text in one pass (the regular expressions cost ~100 ns a character on a
+ * 100,000-character row): letters lower-cased, ASCII punctuation and symbols (every printable
+ * character but letters, digits and space) dropped, spaces collapsed and trimmed.
+ */
+export function looseAscii(text: string): string {
+  if (asciiBuffer.length < text.length) asciiBuffer = new Uint8Array(text.length * 2);
+  const out = asciiBuffer;
+  let length = 0;
+  let pendingSpace = false;
+  for (let k = 0; k < text.length; k++) {
+    let c = text.charCodeAt(k);
+    if (c === 0x20) {
+      pendingSpace = length > 0;
+      continue;
+    }
+    const letterOrDigit = (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+    if (!letterOrDigit && c > 0x20 && c < 0x7f) continue;
+    if (c >= 0x41 && c <= 0x5a) c += 0x20;
+    if (pendingSpace) {
+      out[length++] = 0x20;
+      pendingSpace = false;
+    }
+    out[length++] = c;
+  }
+  return latin1.decode(out.subarray(0, length));
 }
 
 /** Texts longer than this are profiled as a fixed-size histogram (linear, no sort). */
