@@ -9,7 +9,9 @@
  * positionalMode pairs row i with row i and skips all of it (D6.8).
  */
 import { anchorMatches, createAnchorScratch, gapsBetween, Matches, Range } from './anchors';
-import { alignGap, Bead, GapOptions, SideFeatures } from './gap-aligner';
+import { alignGap, Bead, createPairMemo, GapOptions, SideFeatures } from './gap-aligner';
+
+const EMPTY_MEMO = createPairMemo(0);
 import { looseText } from './similarity';
 import { DiffConfig, Prepared, PreparedSide } from './types';
 
@@ -101,7 +103,7 @@ function features(side: PreparedSide, gaps: readonly Range[], which: 'a' | 'b', 
     const [lo, hi] = which === 'a' ? [gap.aLo, gap.aHi] : [gap.bLo, gap.bHi];
     for (let i = lo; i < hi; i++) loose[i] = looseText(side.transcript[i]);
   }
-  return { loose, moved, start: side.start, end: side.end, profiles: new Array(side.rows.length) };
+  return { loose, moved, start: side.start, end: side.end, looseId: new Int32Array(side.rows.length), memo: EMPTY_MEMO };
 }
 
 /**
@@ -202,6 +204,9 @@ export function align(prep: Prepared, config: DiffConfig): Bead[] {
     for (let i = gap.aLo; i < gap.aHi; i++) la[i] = loose.id(orig.loose[i]);
     for (let j = gap.bLo; j < gap.bHi; j++) lb[j] = loose.id(rew.loose[j]);
   }
+  orig.looseId = la;
+  rew.looseId = lb;
+  orig.memo = rew.memo = createPairMemo(loose.size);
   const looseScratch = createAnchorScratch(loose.size);
   const beads: Bead[] = [];
   walk(exactMatches, whole, (gap) => {

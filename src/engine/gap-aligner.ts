@@ -7,7 +7,7 @@
  * Small gaps get the full table; large ones a band around the diagonal, so the cost stays
  * O(rows × band) whatever the input.
  */
-import { intersection, joinProfiles, Profile, profile, SHORT_ROW, similarityUpperBound, textSimilarity, timeContainment, timeOverlap, wordIntersection } from './similarity';
+import { intersection, joinProfiles, Profile, profile, SHORT_ROW, similarityUpperBound, textSimilarity, wordDice, timeContainment, timeOverlap, wordIntersection } from './similarity';
 
 export type BeadKind = 'pair' | 'del' | 'add' | 'split' | 'merge';
 
@@ -27,7 +27,33 @@ export interface SideFeatures {
   moved: Uint8Array;
   start: Float64Array;
   end: Float64Array;
+  /** Each row's loose key as an id shared by both sides: equal keys share their profile. */
+  looseId: Int32Array;
+  /** Shared by both sides of one alignment. */
+  memo: PairMemo;
+}
+
+const MEMO_SLOTS = 4096;
+
+/**
+ * Profiles by loose id, and a direct-mapped memo of the text similarity of loose-id pairs: a
+ * document of repeated rows ("Yeah." × 1,000, or one text with every second row edited) asks the
+ * same question thousands of times.
+ */
+export interface PairMemo {
   profiles: Array<Profile | undefined>;
+  keyA: Int32Array;
+  keyB: Int32Array;
+  text: Float64Array;
+}
+
+export function createPairMemo(looseIds: number): PairMemo {
+  return {
+    profiles: new Array(looseIds),
+    keyA: new Int32Array(MEMO_SLOTS).fill(-1),
+    keyB: new Int32Array(MEMO_SLOTS).fill(-1),
+    text: new Float64Array(MEMO_SLOTS),
+  };
 }
 
 export interface GapOptions {
@@ -46,6 +72,11 @@ export const ALIGN = {
   PAIR_TIME_NESTED: 0.3,
   /** Weight of time agreement in a pair's similarity when both rows carry times. */
   TIME_WEIGHT: 0.4,
+  /**
+   * Word Dice from which a one-row gap is a pair without a profile: with 60 % of the words shared,
+   * the bigram Dice is far above what the full test needs, so the answer is the same, cheaper.
+   */
+  QUICK_WORDS: 0.6,
   MAX_GROUP: 6,
   GROUP_PENALTY: 0.05,
   /** Joined pieces must have a length within this ratio of the single row. */
@@ -66,12 +97,27 @@ export const ALIGN = {
 } as const;
 
 function prof(side: SideFeatures, i: number): Profile {
-  let p = side.profiles[i];
+  const id = side.looseId[i];
+  let p = side.memo.profiles[id];
   if (p === undefined) {
     p = profile(side.loose[i]);
-    side.profiles[i] = p;
+    side.memo.profiles[id] = p;
   }
   return p;
+}
+
+/** textSimilarity of original row o and reworked row r, memoised by their loose ids. */
+function pairText(orig: SideFeatures, rew: SideFeatures, o: number, r: number, po: Profile, pr: Profile): number {
+  const a = orig.looseId[o];
+  const b = rew.looseId[r];
+  const memo = orig.memo;
+  const slot = (Math.imul(a, 0x9e3779b1) ^ b) & (MEMO_SLOTS - 1);
+  if (memo.keyA[slot] === a && memo.keyB[slot] === b) return memo.text[slot];
+  const text = textSimilarity(intersection(po, pr), po, pr, orig.loose[o], rew.loose[r]);
+  memo.keyA[slot] = a;
+  memo.keyB[slot] = b;
+  memo.text[slot] = text;
+  return text;
 }
 
 const hasSpan = (side: SideFeatures, i: number): boolean => side.end[i] >= side.start[i];
@@ -93,7 +139,7 @@ function pairCost(orig: SideFeatures, rew: SideFeatures, o: number, r: number): 
   const sameSegment = timed && sameTimeSegment(orig, o, rew, r, overlap);
   const short = Math.max(orig.loose[o].length, rew.loose[r].length) <= SHORT_ROW;
   if (!short && !sameSegment && (bound < ALIGN.PAIR_TEXT || similarityUpperBound(po, pr) < ALIGN.PAIR_TEXT)) return Infinity;
-  const text = textSimilarity(intersection(po, pr), po, pr, orig.loose[o], rew.loose[r]);
+  const text = pairText(orig, rew, o, r, po, pr);
   if (text < ALIGN.PAIR_TEXT && !sameSegment) return Infinity;
   const sim = timed ? (1 - ALIGN.TIME_WEIGHT) * text + ALIGN.TIME_WEIGHT * overlap : text;
   return Math.min(1 - sim, 2 * ALIGN.UNPAIRED - 0.05);
@@ -146,6 +192,7 @@ export function alignGap(
     // most of their text as a common prefix and suffix, not even a profile.
     const paired =
       mostlyShared(orig.loose[aLo], rew.loose[bLo]) ||
+      wordDice(orig.loose[aLo], rew.loose[bLo]) >= ALIGN.QUICK_WORDS ||
       pairCost(orig, rew, aLo, bLo) < Infinity;
     return paired
       ? [{ kind: 'pair', oi: [aLo], ri: [bLo] }]

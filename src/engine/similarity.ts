@@ -144,6 +144,17 @@ function wordHashes(loose: string): Int32Array {
   return Int32Array.from(wordScratch);
 }
 
+/**
+ * Word Dice of two loose keys without building their profiles: the cheap first question for a
+ * one-row gap, where most rows are the same row with a few words fixed.
+ */
+export function wordDice(a: string, b: string): number {
+  const wa = wordHashes(a);
+  const wb = wordHashes(b);
+  const total = wa.length + wb.length;
+  return total === 0 ? 1 : (2 * multisetIntersection(wa, wb)) / total;
+}
+
 // Open-addressing table reused by every intersection (the engine is single-threaded per worker);
 // a generation stamp clears it in O(1).
 const TABLE_SIZE = 2 * SORTED_LIMIT * 2;
