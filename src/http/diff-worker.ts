@@ -8,17 +8,38 @@
  * JSON.parse keeps own keys such as `__proto__` as plain data (D4.2), and the engine receives
  * those parsed rows as they are.
  */
+import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { EngineInputError, runDiff } from '../engine/index';
 import type { DiffRequest } from '../engine/types';
 import type { DiffOutcome, DiffTask } from './diff-task';
 import { judgeBody } from './request-check';
+
+/** Responses from this size are moved to the main thread, not cloned (smaller Buffers may share Node's pool). */
+const MOVE_MIN_BYTES = 64 * 1024;
+
+/**
+ * Hands a large answer's bytes over instead of letting the main thread copy 10 MB while it should
+ * be answering health probes (bench --cpu-prof).
+ */
+function moved(outcome: DiffOutcome & { ok: true }): DiffOutcome {
+  const { data } = outcome;
+  if (data.byteLength < MOVE_MIN_BYTES || !(data.buffer instanceof ArrayBuffer)) return outcome;
+  return move({
+    get [transferableSymbol]() {
+      return [data.buffer];
+    },
+    get [valueSymbol]() {
+      return outcome;
+    },
+  }) as unknown as DiffOutcome;
+}
 
 /** Runs one diff. Errors other than a refused body propagate (and become a 500). */
 export default function diffWorker(task: DiffTask): DiffOutcome {
   const verdict = judgeBody(task.body);
   if (!verdict.ok) return verdict;
   try {
-    return { ok: true, data: Buffer.from(JSON.stringify(runDiff(verdict.body as unknown as DiffRequest)), 'utf8') };
+    return moved({ ok: true, data: Buffer.from(JSON.stringify(runDiff(verdict.body as unknown as DiffRequest)), 'utf8') });
   } catch (error) {
     // The class does not survive the thread boundary: send its fields as data.
     if (error instanceof EngineInputError) {
