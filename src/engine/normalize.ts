@@ -4,8 +4,45 @@
  * so that a 30,000-row document of clean text allocates almost nothing.
  */
 
-// Printable ASCII with single inner spaces and no leading/trailing space: already normal.
-const CLEAN_ASCII = /^(?:[!-~]+(?: [!-~]+)*)?$/;
+// The Latin blocks and the punctuation, currency and letterlike blocks: the non-ASCII characters
+// of most English and European transcripts (’ “ ” – — … £ € é ß). Scripts whose letters compose
+// with each other under NFC (Hangul, several Indic scripts) are outside these ranges.
+const COMMON_RANGES: ReadonlyArray<readonly [number, number]> = [[0x80, 0x2ff], [0x2000, 0x21ff]];
+const MARK = /\p{M}/u;
+const SPACE_CHARACTER = /\s/u;
+
+/**
+ * The characters of COMMON_RANGES that satisfy `keep`, as the body of a regular-expression class.
+ * Built from Unicode's own data at start-up (String.prototype.normalize, \p{…}), so the fast
+ * paths below follow the Node version's Unicode tables exactly.
+ */
+function characterClass(keep: (ch: string) => boolean): string {
+  const hex = (c: number) => `\\u${c.toString(16).padStart(4, '0')}`;
+  let body = '';
+  for (const [lo, hi] of COMMON_RANGES) {
+    let start = -1;
+    for (let c = lo; c <= hi + 1; c++) {
+      const ok = c <= hi && keep(String.fromCharCode(c));
+      if (ok && start < 0) start = c;
+      if (!ok && start >= 0) {
+        body += `${hex(start)}-${hex(c - 1)}`;
+        start = -1;
+      }
+    }
+  }
+  return body;
+}
+
+// Starters (no marks) that are not whitespace: with no mark in the text nothing can combine with
+// them, so a text of these and ASCII is NFC exactly when each of its characters is.
+const starter = (ch: string) => !SPACE_CHARACTER.test(ch) && !MARK.test(ch);
+/** Non-ASCII characters NFC leaves as they are, whatever surrounds them (é, ’, …, £). */
+const NFC_STABLE = characterClass((ch) => starter(ch) && ch.normalize('NFC') === ch);
+/** Those NFD leaves as they are too: no diacritic to strip (’, …, £, ß, but not é). */
+const NFD_STABLE = characterClass((ch) => starter(ch) && ch.normalize('NFC') === ch && ch.normalize('NFD') === ch);
+// Printable ASCII and NFC-stable characters with single inner spaces and no leading/trailing
+// space: already normal.
+const CLEAN = new RegExp(`^(?:[!-~${NFC_STABLE}]+(?: [!-~${NFC_STABLE}]+)*)?$`);
 const WHITESPACE_RUN = /\s+/gu;
 // Nonspacing and enclosing marks after NFD: the accents of é, ñ and the Arabic harakat (Mn).
 // Spacing marks (Mc, e.g. Devanagari vowel signs) are letters' bodies, not diacritics: kept.
@@ -14,11 +51,12 @@ const COMBINING = /[\p{Mn}\p{Me}]/gu;
 const ARABIC_MARKS = /[\u064B-\u065F\u0670\u06D6-\u06ED\u0640]/g;
 // Alef variants folded to bare alef. NFD already splits أ إ آ into ا + a mark; ٱ has no decomposition.
 const ALEF_VARIANTS = /[\u0622\u0623\u0625\u0671]/g;
-const NEEDS_DIACRITIC_PASS = /[^\x00-\x7f]/;
+// Anything but ASCII and NFD-stable characters may carry a diacritic.
+const NEEDS_DIACRITIC_PASS = new RegExp(`[^\\x00-\\x7f${NFD_STABLE}]`);
 
 /** NFC, whitespace runs (NBSP, tabs, newlines, U+2028 …) collapsed to one space and trimmed. */
 export function normalizeSpace(text: string): string {
-  if (CLEAN_ASCII.test(text)) return text;
+  if (CLEAN.test(text)) return text;
   return text.normalize('NFC').replace(WHITESPACE_RUN, ' ').trim();
 }
 

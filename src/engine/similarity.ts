@@ -9,11 +9,9 @@ import { stripDiacritics } from './normalize';
 const PUNCTUATION = /[\p{P}\p{S}]/gu;
 const SPACES = / {2,}/g;
 
-const ASCII = /^[\x00-\x7f]*$/;
-
-/** The pairing key of a normalised transcript. */
+/** The pairing key of a normalised transcript: `looseUnicode`, in one pass when it can be. */
 export function looseText(normalised: string): string {
-  return ASCII.test(normalised) ? looseAscii(normalised) : looseUnicode(normalised);
+  return looseOnePass(normalised) ?? looseUnicode(normalised);
 }
 
 /** The general definition: diacritics stripped, lower case, no punctuation or symbols, single spaces. */
@@ -21,17 +19,37 @@ export function looseUnicode(normalised: string): string {
   return stripDiacritics(normalised).toLowerCase().replace(PUNCTUATION, '').replace(SPACES, ' ').trim();
 }
 
-let asciiBuffer = new Uint8Array(1024);
+// The key of each non-ASCII code unit below LOOSE_LIMIT whose key does not depend on its
+// neighbours, taken from `looseUnicode` itself: DROPPED for punctuation and symbols (’ … £ –),
+// else the one Latin-1 character it becomes (é → e, Ø → ø, ß → ß). 0 where the general
+// definition must decide: whitespace, marks (they combine with what precedes), keys outside
+// Latin-1 or longer than one character, and everything from LOOSE_LIMIT up.
+const LOOSE_LIMIT = 0x2200;
+const DROPPED = -1;
+const LOOSE_KEY = new Int16Array(LOOSE_LIMIT);
+for (const [lo, hi] of [[0x80, 0x2ff], [0x2000, LOOSE_LIMIT - 1]] as const) {
+  for (let c = lo; c <= hi; c++) {
+    const ch = String.fromCharCode(c);
+    if (/[\s\p{M}]/u.test(ch)) continue;
+    const key = looseUnicode(ch);
+    if (key === '') LOOSE_KEY[c] = DROPPED;
+    else if (key.length === 1 && key.charCodeAt(0) > 0x20 && key.charCodeAt(0) <= 0xff) LOOSE_KEY[c] = key.charCodeAt(0);
+  }
+}
+
+let keyBuffer = new Uint8Array(1024);
 const latin1 = new TextDecoder('latin1');
 
 /**
- * The same key for ASCII text in one pass (the regular expressions cost ~100 ns a character on a
- * 100,000-character row): letters lower-cased, ASCII punctuation and symbols (every printable
- * character but letters, digits and space) dropped, spaces collapsed and trimmed.
+ * `looseUnicode` in one pass over text whose characters are ASCII or in LOOSE_KEY (the regular
+ * expressions cost ~100 ns a character on a 100,000-character row): ASCII letters lower-cased,
+ * ASCII punctuation and symbols (every printable character but letters, digits and space)
+ * dropped, other characters mapped by LOOSE_KEY, spaces collapsed and trimmed. Null at the first
+ * character LOOSE_KEY leaves to the general definition.
  */
-export function looseAscii(text: string): string {
-  if (asciiBuffer.length < text.length) asciiBuffer = new Uint8Array(text.length * 2);
-  const out = asciiBuffer;
+function looseOnePass(text: string): string | null {
+  if (keyBuffer.length < text.length) keyBuffer = new Uint8Array(text.length * 2);
+  const out = keyBuffer;
   let length = 0;
   let pendingSpace = false;
   for (let k = 0; k < text.length; k++) {
@@ -40,9 +58,16 @@ export function looseAscii(text: string): string {
       pendingSpace = length > 0;
       continue;
     }
-    const letterOrDigit = (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
-    if (!letterOrDigit && c > 0x20 && c < 0x7f) continue;
-    if (c >= 0x41 && c <= 0x5a) c += 0x20;
+    if (c < 0x80) {
+      const letterOrDigit = (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+      if (!letterOrDigit && c > 0x20 && c < 0x7f) continue;
+      if (c >= 0x41 && c <= 0x5a) c += 0x20;
+    } else {
+      const key = c < LOOSE_LIMIT ? LOOSE_KEY[c] : 0;
+      if (key === 0) return null;
+      if (key === DROPPED) continue;
+      c = key;
+    }
     if (pendingSpace) {
       out[length++] = 0x20;
       pendingSpace = false;

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { normalizeSpace, normalizeText, parseTime, stripDiacritics, timesEqual } from '../../src/engine/normalize';
 
 describe('normalizeSpace', () => {
@@ -25,6 +26,35 @@ describe('stripDiacritics', () => {
   });
   it('keeps case and punctuation', () => {
     expect(normalizeText('Hé, THERE!', true)).toBe('He, THERE!');
+  });
+});
+
+describe('the fast paths of normalizeSpace and stripDiacritics', () => {
+  // The definitions of D5.3, spelled out: the fast paths must give exactly these.
+  const spaced = (t: string) => t.normalize('NFC').replace(/\s+/gu, ' ').trim();
+  const stripped = (t: string) =>
+    t.normalize('NFD').replace(/[\u064B-\u065F\u0670\u06D6-\u06ED\u0640]/g, '').replace(/[\p{Mn}\p{Me}]/gu, '').replace(/[\u0622\u0623\u0625\u0671]/g, '\u0627').normalize('NFC');
+  const special = ['é', 'e\u0301', '\u0301', 'ß', 'Ø', 'İ', 'Å', 'Å', '’', '…', '£', '€', '\u00ad', '\u00a0', '\u2028', '\u200b', '\t', '\n', 'ا', 'أ', 'كَ', '\u1100\u1161', '가', '😀', 'ǅ', '\u0338', '=', '<'];
+  const unit = fc.oneof(
+    fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+    fc.constantFrom(...special),
+    fc.integer({ min: 0x80, max: 0x300 }).map((c) => String.fromCharCode(c)),
+    fc.integer({ min: 0x2000, max: 0x2200 }).map((c) => String.fromCharCode(c)),
+  );
+  it('give the definitions on text mixing ASCII, Latin, punctuation, marks and other scripts', () => {
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 40 }), (text) => {
+        expect(normalizeSpace(text)).toBe(spaced(text));
+        expect(stripDiacritics(text)).toBe(stripped(text));
+        expect(stripDiacritics(spaced(text))).toBe(stripped(spaced(text)));
+      }),
+      { seed: 5, numRuns: 5000 },
+    );
+  });
+  it('return typographic text unchanged (same string)', () => {
+    const s = 'It’s £5 — “fine”… ok';
+    expect(normalizeSpace(s)).toBe(s);
+    expect(stripDiacritics(s)).toBe(s);
   });
 });
 
