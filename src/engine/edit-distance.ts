@@ -815,6 +815,49 @@ function wordsOfMiddle(
   suffix: number,
   budget: WorkBudget,
 ): boolean {
+  wordCutPoints(reference, hypothesis, prefix, suffix);
+  const n = reference.length;
+  const m = hypothesis.length;
+  const p = cutPrefix;
+  const q = cutSuffix;
+  const same = wordCount(reference, 0, p) + wordCount(reference, n - q, n);
+  pairWordIds(reference, p, n - q, hypothesis, p, m - q);
+  return addPairCounts(into, idRef, pairRefWords, idHyp, pairHypWords, budget, same, WORD_ANCHOR_K);
+}
+
+/**
+ * `wordsOfMiddle` when the reference's words are already counted: the middle is cut at word
+ * boundaries of the reference (see `wordCutPoints`), so the words outside it are the total less
+ * the words inside.
+ */
+function wordsOfMiddleCounted(
+  into: EditCounts,
+  reference: string,
+  hypothesis: string,
+  prefix: number,
+  suffix: number,
+  budget: WorkBudget,
+  referenceWords: number,
+): boolean {
+  wordCutPoints(reference, hypothesis, prefix, suffix);
+  const n = reference.length;
+  const m = hypothesis.length;
+  const p = cutPrefix;
+  const q = cutSuffix;
+  pairWordIds(reference, p, n - q, hypothesis, p, m - q);
+  return addPairCounts(into, idRef, pairRefWords, idHyp, pairHypWords, budget, referenceWords - pairRefWords, WORD_ANCHOR_K);
+}
+
+// Results of `wordCutPoints`.
+let cutPrefix = 0;
+let cutSuffix = 0;
+
+/**
+ * The common prefix and suffix of two different texts cut back to whole words (into cutPrefix and
+ * cutSuffix), from the character-level ones (prefix units, and a suffix scanned no further back
+ * than the prefix). Both cuts are word boundaries of both texts: neither splits a word.
+ */
+function wordCutPoints(reference: string, hypothesis: string, prefix: number, suffix: number): void {
   const n = reference.length;
   const m = hypothesis.length;
   const minLen = n < m ? n : m;
@@ -831,9 +874,8 @@ function wordsOfMiddle(
   if (!(boundaryAt(reference, n - q - 1) && boundaryAt(hypothesis, m - q - 1))) {
     while (q > 0 && reference.charCodeAt(n - q) !== SPACE) q--;
   }
-  const same = wordCount(reference, 0, p) + wordCount(reference, n - q, n);
-  pairWordIds(reference, p, n - q, hypothesis, p, m - q);
-  return addPairCounts(into, idRef, pairRefWords, idHyp, pairHypWords, budget, same, WORD_ANCHOR_K);
+  cutPrefix = p;
+  cutSuffix = q;
 }
 
 /**
@@ -867,6 +909,86 @@ export function addTextCounts(
   while (q < minLen - p && reference.charCodeAt(n - 1 - q) === hypothesis.charCodeAt(m - 1 - q)) q++;
   const approximateChars = charsOfMiddle(chars, reference, hypothesis, p, q, budget);
   return wordsOfMiddle(words, reference, hypothesis, p, q, budget) || approximateChars;
+}
+
+/**
+ * `addTextCounts` for a text pair already known to be surrogate-free (say, from a scan of known
+ * character classes), with the reference's word count already counted (`referenceWords`): the
+ * common prefix and suffix are scanned once for both levels and never again for words.
+ */
+export function addPlainTextCounts(
+  chars: EditCounts | null,
+  words: EditCounts | null,
+  reference: string,
+  hypothesis: string,
+  budget: WorkBudget,
+  referenceWords: number,
+): boolean {
+  if (reference === hypothesis) {
+    if (chars !== null) {
+      chars.hits += reference.length;
+      chars.referenceLength += reference.length;
+    }
+    if (words !== null) {
+      words.hits += referenceWords;
+      words.referenceLength += referenceWords;
+    }
+    return false;
+  }
+  const n = reference.length;
+  const m = hypothesis.length;
+  const minLen = n < m ? n : m;
+  let p = 0;
+  while (p < minLen && reference.charCodeAt(p) === hypothesis.charCodeAt(p)) p++;
+  let q = 0;
+  while (q < minLen - p && reference.charCodeAt(n - 1 - q) === hypothesis.charCodeAt(m - 1 - q)) q++;
+  const approximateChars = chars !== null && charsOfMiddle(chars, reference, hypothesis, p, q, budget);
+  if (words === null) return approximateChars;
+  if (oneWordApart(words, reference, hypothesis, p, q, budget, referenceWords)) return approximateChars;
+  return wordsOfMiddleCounted(words, reference, hypothesis, p, q, budget, referenceWords) || approximateChars;
+}
+
+/**
+ * Word counts of two different texts whose character middles (common prefix p, suffix q) hold no
+ * space on either side, added to `into`; false (nothing added) when they do, or when the budget
+ * cannot pay the substitution. Such texts are X w Y and X w' Y as word sequences, w and w' the
+ * runs of non-spaces around the middles (either may be empty, not both, and they differ): one
+ * substitution, deletion or insertion, charged as the kernel charges its 1 × 1 and 1 × 0 middles.
+ */
+function oneWordApart(
+  into: EditCounts,
+  reference: string,
+  hypothesis: string,
+  p: number,
+  q: number,
+  budget: WorkBudget,
+  referenceWords: number,
+): boolean {
+  const refEnd = reference.length - q;
+  const hypEnd = hypothesis.length - q;
+  const refSpace = reference.indexOf(' ', p);
+  if (refSpace >= 0 && refSpace < refEnd) return false;
+  const hypSpace = hypothesis.indexOf(' ', p);
+  if (hypSpace >= 0 && hypSpace < hypEnd) return false;
+  // The characters either side of the middles are common to both texts.
+  const joined = (p > 0 && reference.charCodeAt(p - 1) !== SPACE) || (q > 0 && reference.charCodeAt(refEnd) !== SPACE);
+  const refWord = joined || refEnd > p;
+  const hypWord = joined || hypEnd > p;
+  if (refWord && hypWord) {
+    // The wavefront's first level: 2 × 3 cells.
+    if (budget.remaining < 6) return false;
+    budget.remaining -= 6;
+    into.substitutions += 1;
+    into.hits += referenceWords - 1;
+  } else if (refWord) {
+    into.deletions += 1;
+    into.hits += referenceWords - 1;
+  } else {
+    into.insertions += 1;
+    into.hits += referenceWords;
+  }
+  into.referenceLength += referenceWords;
+  return true;
 }
 
 // Pair-local word numbering. An exact distance only compares the words of one pair, so each pair

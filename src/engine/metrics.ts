@@ -8,11 +8,12 @@
  */
 import {
   WorkBudget,
+  addPlainTextCounts,
   addTextCounts,
   createWorkBudget,
   emptyCounts,
 } from './edit-distance';
-import { addSentenceChanges } from './sentences';
+import { addKnownSentenceChanges, addSentenceChanges, countKnownSentences, scannedWords } from './sentences';
 import { ColumnMapping, Counts, DiffConfig, EditCounts, Prepared, PreparedSide, STATUSES, Scores, ScoringUnit, Status } from './types';
 
 /** Column names D7.9 recognises as the speaker, case-insensitively, in this order of preference. */
@@ -154,10 +155,26 @@ export function computeMetrics(
       const hyp = joinTexts(hypTranscripts, hypRows, false);
       const chars = wantTranscriptChar ? counts.transcriptChar : null;
       const words = wantTranscriptWord ? counts.transcriptWord : null;
-      if (addTextCounts(chars, words, ref, hyp, budget)) approximate = true;
       if (transcriptSER && (status === 'UNCHANGED' || status === 'MODIFIED' || grouped)) {
-        addSentenceChanges(counts.sentences, ref, hyp);
-      }
+        // One pass over each text gives its sentences, its words and the proof that it holds no
+        // surrogate; only text with characters the sentence scanner does not know takes the
+        // general route.
+        if (ref === hyp) {
+          const sentences = countKnownSentences(ref);
+          if (sentences >= 0) {
+            counts.sentences.reference += sentences;
+            addPlainTextCounts(chars, words, ref, hyp, budget, scannedWords());
+          } else {
+            if (addTextCounts(chars, words, ref, hyp, budget)) approximate = true;
+            addSentenceChanges(counts.sentences, ref, hyp);
+          }
+        } else if (addKnownSentenceChanges(counts.sentences, ref, hyp)) {
+          if (addPlainTextCounts(chars, words, ref, hyp, budget, scannedWords())) approximate = true;
+        } else {
+          if (addTextCounts(chars, words, ref, hyp, budget)) approximate = true;
+          addSentenceChanges(counts.sentences, ref, hyp);
+        }
+      } else if (addTextCounts(chars, words, ref, hyp, budget)) approximate = true;
     }
     if (wantOthers) {
       for (let k = 0; k < otherColumns.length; k++) {

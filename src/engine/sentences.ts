@@ -56,8 +56,9 @@ const CLASS_OF = new Uint8Array(0x2030).fill(SB.Unknown);
   }
 })();
 
-// 1 for the characters the scanner steps over: known classes other than ATerm and STerm.
-const PLAIN = new Uint8Array(CLASS_OF.length);
+// 1 for the characters the scanner steps over: known classes other than ATerm and STerm. It covers
+// every UTF-16 unit, so the per-character test needs no bound check.
+const PLAIN = new Uint8Array(0x10000);
 for (let c = 0; c < CLASS_OF.length; c++) {
   const cls = CLASS_OF[c] as SB;
   PLAIN[c] = cls === SB.ATerm || cls === SB.STerm || cls === SB.Unknown ? 0 : 1;
@@ -139,6 +140,24 @@ export function countSentences(text: string): number {
   return icuSentenceEnds(text).length;
 }
 
+/** Words (space-separated runs, as `wordCount`) of the text last scanned by `countKnownSentences`. */
+export function scannedWords(): number {
+  return scanWords;
+}
+
+/**
+ * Sentences of `text` when it is made only of known-class characters (then it is surrogate-free,
+ * and `scannedWords()` gives its words from the same pass), else −1: count it with
+ * `countSentences`.
+ */
+export function countKnownSentences(text: string): number {
+  if (text.length === 0) {
+    scanWords = 0;
+    return 0;
+  }
+  return scan(text, null);
+}
+
 /** The sentences of `text`, each without its trailing spaces (the identity used by D7.8). */
 export function sentences(text: string): string[] {
   return slices(text, sentenceEnds(text));
@@ -165,24 +184,30 @@ export function scanKnownClasses(text: string): number[] | null {
   return scan(text, sink) >= 0 ? Array.from(sink.buf.subarray(0, sink.n)) : null;
 }
 
+// Words (space-separated, as `wordCount` in edit-distance.ts) of the text last given to `scan`,
+// counted in the same pass: a scored row needs both, and one pass over it is the cost to beat.
+let scanWords = 0;
+
 /**
  * One pass of the rules: returns the number of sentences (pushing their ends into `ends` when
- * given), or −1 as soon as a character of unknown class appears. Breaks can only follow a run
- * SATerm Close* Sp*; the rules that cancel such a break look at most at the next character,
- * except SB8, which looks ahead to the first letter or terminator.
+ * given), or −1 when the text holds a character of unknown class (surrogates included, so a text
+ * scanned successfully is surrogate-free). Breaks can only follow a run SATerm Close* Sp*; the
+ * rules that cancel such a break look at most at the next character, except SB8, which looks
+ * ahead to the first letter or terminator. The look-ahead never moves the pass itself: every
+ * character is visited once in order, which is what lets it count words too (`scanWords`).
  */
 function scan(text: string, ends: EndsSink | null): number {
   const n = text.length;
   let count = 1;
-  let i = 0;
-  while (i < n) {
-    // Most characters are neither terminators nor unknown: skip them in a tight loop.
-    let c = text.charCodeAt(i);
-    while (c < PLAIN.length && PLAIN[c] === 1) {
-      if (++i >= n) break;
-      c = text.charCodeAt(i);
-    }
-    if (i >= n) break;
+  let words = 0;
+  let afterSpace = 1;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    // Branch-free word starts: ((c ^ 0x20) − 1) >>> 31 is 1 exactly for a space.
+    const space = ((c ^ 0x20) - 1) >>> 31;
+    words += afterSpace & (space ^ 1);
+    afterSpace = space;
+    if (PLAIN[c] === 1) continue;
     const cls = c < CLASS_OF.length ? (CLASS_OF[c] as SB) : SB.Unknown;
     if (cls !== SB.ATerm && cls !== SB.STerm) return -1;
     const aTerm = cls === SB.ATerm;
@@ -190,28 +215,20 @@ function scan(text: string, ends: EndsSink | null): number {
     if (aTerm && j < n) {
       const next = classAt(text, j);
       // SB6 (3.5) and SB7 (U.S): no break right after the full stop.
-      if (next === SB.Numeric) {
-        i = j;
-        continue;
-      }
+      if (next === SB.Numeric) continue;
       if (next === SB.Upper && i > 0) {
         const before = classAt(text, i - 1);
-        if (before === SB.Upper || before === SB.Lower) {
-          i = j;
-          continue;
-        }
+        if (before === SB.Upper || before === SB.Lower) continue;
       }
     }
+    // Close and Sp are plain: the pass steps over them after this look-ahead.
     while (j < n && classAt(text, j) === SB.Close) j++;
     while (j < n && classAt(text, j) === SB.Sp) j++;
-    if (j >= n) break;
+    if (j >= n) continue;
     const next = classAt(text, j);
     if (next === SB.Unknown) return -1;
     // SB8a: a continuation or another terminator keeps the sentence going.
-    if (next === SB.SContinue || next === SB.ATerm || next === SB.STerm) {
-      i = j;
-      continue;
-    }
+    if (next === SB.SContinue || next === SB.ATerm || next === SB.STerm) continue;
     if (aTerm) {
       // SB8: after a full stop, a lower-case letter before any other letter or terminator.
       let k = j;
@@ -221,16 +238,13 @@ function scan(text: string, ends: EndsSink | null): number {
         k++;
         if (k < n) kc = classAt(text, k);
       }
-      if (k < n && kc === SB.Lower) {
-        i = j;
-        continue;
-      }
+      if (k < n && kc === SB.Lower) continue;
     }
     if (ends !== null) push(ends, j);
     count++;
-    i = j;
   }
   if (ends !== null) push(ends, n);
+  scanWords = words;
   return count;
 }
 
@@ -314,6 +328,24 @@ export function addSentenceChanges(into: { reference: number; changed: number },
   into.changed += changed;
 }
 
+/**
+ * `addSentenceChanges` for two different non-empty texts made only of known-class characters:
+ * false (nothing added) when either holds another character, else true with `scannedWords()` the
+ * reference's words, counted in the same pass as its sentences.
+ */
+export function addKnownSentenceChanges(into: { reference: number; changed: number }, reference: string, hypothesis: string): boolean {
+  if (reference.length === 0 || hypothesis.length === 0) return false;
+  refEnds.n = 0;
+  if (scan(reference, refEnds) < 0) return false;
+  const referenceWords = scanWords;
+  hypEnds.n = 0;
+  if (scan(hypothesis, hypEnds) < 0) return false;
+  scanWords = referenceWords;
+  into.reference += refEnds.n;
+  into.changed += changedOfEnds(reference, hypothesis);
+  return true;
+}
+
 /** Changed sentences; the reference's sentence count is left in `lastReference`. */
 function changedSentences(reference: string, hypothesis: string): number {
   if (reference === hypothesis) {
@@ -330,9 +362,14 @@ function changedSentences(reference: string, hypothesis: string): number {
   }
   endsInto(reference, refEnds);
   endsInto(hypothesis, hypEnds);
+  lastReference = refEnds.n;
+  return changedOfEnds(reference, hypothesis);
+}
+
+/** Changed sentences of two different non-empty texts whose ends are in refEnds and hypEnds. */
+function changedOfEnds(reference: string, hypothesis: string): number {
   const na = refEnds.n;
   const nb = hypEnds.n;
-  lastReference = na;
   // Two different one-sentence texts without trailing spaces: the common case of a MODIFIED row.
   if (na === 1 && nb === 1 && reference.charCodeAt(reference.length - 1) !== 0x20 && hypothesis.charCodeAt(hypothesis.length - 1) !== 0x20) {
     return 1;

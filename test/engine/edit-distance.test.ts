@@ -4,6 +4,7 @@ import {
   PAIR_FLOOR_UNITS,
   PAIR_UNITS_PER_TOKEN,
   addCharCounts,
+  addPlainTextCounts,
   addTextCounts,
   addWordCounts,
   approximateCharCounts,
@@ -463,5 +464,92 @@ describe('anchored approximation (D7.11)', () => {
     expect(addCharCounts(c, ref, hyp, budget)).toBe(true);
     expect(budget.remaining).toBe(50_000);
     expect(c.substitutions + c.deletions + c.insertions).toBeGreaterThanOrEqual(editCounts(cps(ref), cps(hyp))!.distance);
+  });
+});
+
+describe('addPlainTextCounts (surrogate-free pairs, reference words counted by the caller)', () => {
+  // No surrogates: words, single and double spaces, terminators, quotes, Latin-1, other BMP text.
+  const PIECES = ['the', 'cat', 'a', 'sat', 'é', 'ß', '£', 'Ω', 'ب', '中', ' ', ' ', ' ', '  ', '.', '?', '"', ',', '\u2019', '\n', 'x', 'y'];
+  const CHARS = ['a', 'b', 'e', 'é', ' ', ' ', '.', '-', '中', 'Z'];
+  const textPair = fc
+    .record({
+      length: fc.integer({ min: 0, max: 30 }),
+      density: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 0.15, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })),
+      charLevel: fc.boolean(),
+      seed: fc.integer(),
+    })
+    .map(({ length, density, charLevel, seed }) => {
+      let x = seed | 0 || 1;
+      const rnd = () => {
+        x ^= x << 13;
+        x ^= x >>> 17;
+        x ^= x << 5;
+        return (x >>> 0) / 4294967296;
+      };
+      const pick = () => PIECES[Math.floor(rnd() * PIECES.length)] as string;
+      const base: string[] = [];
+      for (let i = 0; i < length; i++) base.push(pick());
+      // Edit whole pieces, or single characters (edits inside one word: the one-word shortcut).
+      const units = charLevel ? Array.from(base.join('')) : base;
+      const edited: string[] = [];
+      for (const u of units) {
+        if (rnd() < density) {
+          const op = rnd();
+          const other = charLevel ? (CHARS[Math.floor(rnd() * CHARS.length)] as string) : pick();
+          if (op < 0.34) edited.push(other);
+          else if (op < 0.67) edited.push(u, other);
+        } else edited.push(u);
+      }
+      return { reference: base.join(''), hypothesis: edited.join('') };
+    });
+
+  it('gives the counts, approximation flag and remaining budget of addTextCounts, tight budgets included', () => {
+    fc.assert(
+      fc.property(textPair, fc.constantFrom(0, 5, 6, 7, 12, 40, 200, 30_000_000), fc.constantFrom('both', 'chars', 'words'), ({ reference, hypothesis }, units, which) => {
+        const general = createWorkBudget(units);
+        const gc = emptyCounts();
+        const gw = emptyCounts();
+        const gChars = which !== 'words' ? gc : null;
+        const gWords = which !== 'chars' ? gw : null;
+        const generalFlag = addTextCounts(gChars, gWords, reference, hypothesis, general);
+        const plain = createWorkBudget(units);
+        const pc = emptyCounts();
+        const pw = emptyCounts();
+        const plainFlag = addPlainTextCounts(
+          which !== 'words' ? pc : null,
+          which !== 'chars' ? pw : null,
+          reference,
+          hypothesis,
+          plain,
+          wordCount(reference),
+        );
+        expect(plainFlag).toBe(generalFlag);
+        expect(pc).toEqual(gc);
+        expect(pw).toEqual(gw);
+        expect(plain.remaining).toBe(general.remaining);
+      }),
+      { numRuns: 6000, seed: 20251125 },
+    );
+  });
+
+  it('scores edits inside one word as one word edit, at the kernel charge', () => {
+    const cases: Array<[string, string, [number, number, number, number], number]> = [
+      // [reference, hypothesis, [S, D, I, hits], units charged]
+      ['the cat sat', 'the cot sat', [1, 0, 0, 2], 6],
+      ['the cat sat', 'the catsat', [1, 1, 0, 1], 21], // two words against one: the wavefront's levels 1 and 2
+      ['the cat', 'the cats', [1, 0, 0, 1], 6],
+      ['cat sat', 'at sat', [1, 0, 0, 1], 6],
+      ['the  cat', 'the x cat', [0, 0, 1, 2], 0],
+      ['the x cat', 'the  cat', [0, 1, 0, 2], 0],
+      ['a ', 'a b', [0, 0, 1, 1], 0],
+    ];
+    for (const [reference, hypothesis, [s, d, i, hits], charged] of cases) {
+      const budget = createWorkBudget(1000);
+      const words = emptyCounts();
+      addPlainTextCounts(null, words, reference, hypothesis, budget, wordCount(reference));
+      expect([words.substitutions, words.deletions, words.insertions, words.hits]).toEqual([s, d, i, hits]);
+      expect(words.referenceLength).toBe(wordCount(reference));
+      expect(1000 - budget.remaining).toBe(charged);
+    }
   });
 });

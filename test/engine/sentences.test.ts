@@ -1,11 +1,15 @@
 import fc from 'fast-check';
 import {
+  addKnownSentenceChanges,
+  addSentenceChanges,
+  countKnownSentences,
   countSentences,
   icuSentenceEnds,
   isOneSentence,
   scanKnownClasses,
   sentenceChanges,
   sentenceEnds,
+  scannedWords,
   sentences,
 } from '../../src/engine/sentences';
 
@@ -187,5 +191,51 @@ describe('sentenceChanges (D7.8)', () => {
     expect(Date.now() - started).toBeLessThan(2000);
     expect(reference).toBe(ref.length);
     expect(changed).toBe(ref.filter((_, i) => i % 20 === 3).length);
+  });
+});
+
+describe('one pass for sentences and words', () => {
+  const known = new Set(KNOWN);
+  const words = (text: string) => text.split(' ').filter((w) => w !== '').length;
+
+  it('countKnownSentences counts sentences and words of known-class text, and refuses any other', () => {
+    fc.assert(
+      fc.property(anyText, (text) => {
+        const count = countKnownSentences(text);
+        if (Array.from(text).every((c) => known.has(c))) {
+          expect(count).toBe(countSentences(text));
+          expect(scannedWords()).toBe(words(text));
+        } else {
+          expect(count).toBe(-1);
+        }
+      }),
+      { numRuns: 20000, seed: 44 },
+    );
+  });
+
+  it('addKnownSentenceChanges adds what addSentenceChanges adds, with the reference words', () => {
+    const edited = fc.tuple(anyText, fc.array(fc.tuple(fc.nat(40), fc.constantFrom(...KNOWN, ...OTHER), fc.boolean()), { maxLength: 4 }));
+    fc.assert(
+      fc.property(edited, ([reference, edits]) => {
+        let hypothesis = reference;
+        for (const [at, c, insert] of edits) {
+          const i = Math.min(at, hypothesis.length);
+          hypothesis = hypothesis.slice(0, i) + c + hypothesis.slice(insert ? i : i + 1);
+        }
+        if (hypothesis === reference) return;
+        const fast = { reference: 3, changed: 5 };
+        const plain = { reference: 3, changed: 5 };
+        addSentenceChanges(plain, reference, hypothesis);
+        const allKnown = Array.from(reference + hypothesis).every((c) => known.has(c));
+        expect(addKnownSentenceChanges(fast, reference, hypothesis)).toBe(allKnown && reference !== '' && hypothesis !== '');
+        if (allKnown && reference !== '' && hypothesis !== '') {
+          expect(fast).toEqual(plain);
+          expect(scannedWords()).toBe(words(reference));
+        } else {
+          expect(fast).toEqual({ reference: 3, changed: 5 });
+        }
+      }),
+      { numRuns: 20000, seed: 45 },
+    );
   });
 });
