@@ -33,63 +33,80 @@ class Interner {
 
 /**
  * The whole-row identity of every row on both sides as dense ids: every compared text, and times
- * to the millisecond. Built column by column: each column's values get ids, and (row id so far,
- * value id) pairs are renumbered by sorting packed doubles, so no key string or boxed number is
- * allocated per row.
+ * to the millisecond. Built column by column: each column's values get ids from a Map, and the
+ * (row id so far, value id) pairs are numbered through an integer hash table, so no key string or
+ * boxed number is allocated per row and nothing is sorted.
  */
 function rowIds(prep: Prepared): { a: Int32Array; b: Int32Array; count: number } {
   const n = prep.original.rows.length;
   const total = n + prep.reworked.rows.length;
-  let ids = new Int32Array(total);
+  // Null until the first column: every row has the same identity so far.
+  let ids: Int32Array | null = null;
   let count = 1;
-  const limit = 2 ** Math.ceil(Math.log2(total + 2));
-  // The packed key (row id, value id, index), each below `limit`, must be an exact double.
-  const packable = limit ** 3 <= Number.MAX_SAFE_INTEGER;
-  const renumber = (valueOf: (side: PreparedSide, i: number) => string | number): void => {
+  const combine = (valueOf: (side: PreparedSide, i: number) => string | number): void => {
     const values = new Map<string | number, number>();
-    const packed = new Float64Array(total);
+    const valueIds = new Int32Array(total);
     for (let k = 0; k < total; k++) {
       const value = k < n ? valueOf(prep.original, k) : valueOf(prep.reworked, k - n);
       let valueId = values.get(value);
       if (valueId === undefined) values.set(value, (valueId = values.size));
-      packed[k] = packable ? (ids[k] * limit + valueId) * limit + k : valueId;
+      valueIds[k] = valueId;
     }
-    if (!packable) {
-      // Beyond any request's size (runDiff called directly on huge inputs): string keys.
-      const pairs = new Map<string, number>();
-      const next = new Int32Array(total);
-      for (let k = 0; k < total; k++) {
-        const key = `${ids[k]},${packed[k]}`;
-        let id = pairs.get(key);
-        if (id === undefined) pairs.set(key, (id = pairs.size));
-        next[k] = id;
-      }
-      count = pairs.size;
-      ids = next;
-      return;
+    if (ids === null) {
+      ids = valueIds;
+      count = values.size;
+    } else {
+      count = numberPairs(ids, valueIds);
     }
-    packed.sort();
-    const next = new Int32Array(total);
-    count = 0;
-    let previousKey = -1;
-    for (const p of packed) {
-      const key = Math.floor(p / limit);
-      if (key !== previousKey) {
-        count++;
-        previousKey = key;
-      }
-      next[p - key * limit] = count - 1;
-    }
-    ids = next;
   };
   for (let c = 0; c < prep.columns.length; c++) {
-    if (!prep.timeCols.includes(c)) renumber((side, i) => side.text[c][i]);
+    if (!prep.timeCols.includes(c)) combine((side, i) => side.text[c][i]);
   }
   if (prep.timeCols.length > 0) {
-    renumber((side, i) => timeKey(side.start[i]));
-    renumber((side, i) => timeKey(side.end[i]));
+    combine((side, i) => timeKey(side.start[i]));
+    combine((side, i) => timeKey(side.end[i]));
   }
-  return { a: ids.subarray(0, n), b: ids.subarray(n), count: Math.max(count, 1) };
+  const all: Int32Array = ids ?? new Int32Array(total);
+  return { a: all.subarray(0, n), b: all.subarray(n), count: Math.max(count, 1) };
+}
+
+/**
+ * Replaces x[k] by a dense id of the pair (x[k], y[k]), equal pairs getting equal ids, through an
+ * open-addressing table of first occurrences; returns the number of distinct pairs.
+ */
+function numberPairs(x: Int32Array, y: Int32Array): number {
+  const total = x.length;
+  let size = 16;
+  while (size < 2 * total) size *= 2;
+  const mask = size - 1;
+  // Slot → index of the pair's first occurrence + 1 (0 = empty); that occurrence's new id.
+  const slots = new Int32Array(size);
+  const firstId = new Int32Array(total);
+  let count = 0;
+  for (let k = 0; k < total; k++) {
+    const xk = x[k];
+    const yk = y[k];
+    let h = Math.imul(xk, 0x9e3779b1) ^ Math.imul(yk + 0x7f4a7c15, 0x85ebca6b);
+    h ^= h >>> 15;
+    let slot = h & mask;
+    let id = -1;
+    for (;;) {
+      const first = slots[slot] - 1;
+      if (first < 0) break;
+      if (x[first] === xk && y[first] === yk) {
+        id = firstId[first];
+        break;
+      }
+      slot = (slot + 1) & mask;
+    }
+    if (id < 0) {
+      id = count++;
+      slots[slot] = k + 1;
+    }
+    firstId[k] = id;
+  }
+  x.set(firstId);
+  return count;
 }
 
 /** Milliseconds, with a sentinel for "no time". */

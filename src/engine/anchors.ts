@@ -35,16 +35,24 @@ export function createAnchorScratch(idCount: number): AnchorScratch {
  */
 export function anchorMatches(a: Int32Array, b: Int32Array, scratch: AnchorScratch, range: Range): Matches {
   const { countA, countB, posB } = scratch;
-  // Packed i·PACK + j: a flat array of doubles, no tuple per match.
-  const PACK = 2 ** Math.ceil(Math.log2(Math.max(a.length, b.length) + 1));
-  const matches: number[] = [];
+  // The match of each original row of the range (−1: none). Matches never cross, so reading it in
+  // order of i gives them in order on both sides: no sort.
+  const matchOf = new Int32Array(range.aHi - range.aLo).fill(-1);
+  let matched = 0;
+  const base = range.aLo;
   let work = 0;
   const workCap = 64 * (range.aHi - range.aLo + range.bHi - range.bLo) + 1024;
   const stack: Range[] = [range];
   while (stack.length > 0) {
     let { aLo, aHi, bLo, bHi } = stack.pop() as Range;
-    while (aLo < aHi && bLo < bHi && a[aLo] === b[bLo]) matches.push(aLo++ * PACK + bLo++);
-    while (aLo < aHi && bLo < bHi && a[aHi - 1] === b[bHi - 1]) matches.push(--aHi * PACK + --bHi);
+    while (aLo < aHi && bLo < bHi && a[aLo] === b[bLo]) {
+      matchOf[aLo++ - base] = bLo++;
+      matched++;
+    }
+    while (aLo < aHi && bLo < bHi && a[aHi - 1] === b[bHi - 1]) {
+      matchOf[--aHi - base] = --bHi;
+      matched++;
+    }
     if (aLo >= aHi || bLo >= bHi) continue;
     work += aHi - aLo + bHi - bLo;
     if (work > workCap) continue;
@@ -74,18 +82,19 @@ export function anchorMatches(a: Int32Array, b: Int32Array, scratch: AnchorScrat
       const i = candI[k];
       const j = candJ[k];
       stack.push({ aLo: prevA, aHi: i, bLo: prevB, bHi: j });
-      matches.push(i * PACK + j);
+      matchOf[i - base] = j;
+      matched++;
       prevA = i + 1;
       prevB = j + 1;
     }
     stack.push({ aLo: prevA, aHi, bLo: prevB, bHi });
   }
-  const packed = Float64Array.from(matches).sort();
-  const out: Matches = { a: new Int32Array(packed.length), b: new Int32Array(packed.length) };
-  for (let k = 0; k < packed.length; k++) {
-    const i = Math.floor(packed[k] / PACK);
-    out.a[k] = i;
-    out.b[k] = packed[k] - i * PACK;
+  const out: Matches = { a: new Int32Array(matched), b: new Int32Array(matched) };
+  let k = 0;
+  for (let i = 0; i < matchOf.length; i++) {
+    if (matchOf[i] < 0) continue;
+    out.a[k] = base + i;
+    out.b[k++] = matchOf[i];
   }
   return out;
 }
