@@ -508,6 +508,8 @@ function wavefront(
   const kEnd = n - m;
   // Past this level a band of width ~2s costs fewer cell updates than the cubic search.
   const switchLevel = switchLevelOf(n, m);
+  // Bounds are written 0 − x and 1 − s, never −x: −0 is a double, and one reaching a diagonal
+  // index turns the loops into float arithmetic (about 20 % slower per pair).
   let r = 0;
   while (r < n && r < m && a[aLo + r] === b[bLo + r]) r++;
   if (kEnd === 0 && r >= n) {
@@ -555,7 +557,7 @@ function wavefront(
       // A cell with cost exactly (s, t) on diagonal k needs s − t indels, at least |k| of them
       // and of the same parity as k (D − I = k): only those cells can reach further.
       const span = s - t;
-      let kLo = -span > kMin ? -span : kMin;
+      let kLo = 0 - span > kMin ? 0 - span : kMin;
       const kHi = span < kMax ? span : kMax;
       if (((span - kLo) & 1) !== 0) kLo++;
       const tp = t < s - 1 ? t : s - 1;
@@ -563,7 +565,7 @@ function wavefront(
         const idx = row + k;
         const base = cur[idx];
         let best = base;
-        if (k - 1 >= -(s - 1)) {
+        if (k - 1 >= 1 - s) {
           const pr = prev[tp * wp + offP + k - 1];
           if (pr >= 0 && pr + 1 <= n && pr + 1 > best) best = pr + 1;
         }
