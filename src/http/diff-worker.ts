@@ -12,6 +12,7 @@ import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { EngineInputError, runDiff } from '../engine/index';
 import type { DiffRequest } from '../engine/types';
 import type { DiffOutcome, DiffTask } from './diff-task';
+import { jsonBytes } from './json-bytes';
 import { judgeBody } from './request-check';
 
 /** Responses from this size are moved to the main thread, not cloned (smaller Buffers may share Node's pool). */
@@ -39,7 +40,8 @@ export default function diffWorker(task: DiffTask): DiffOutcome {
   const verdict = judgeBody(task.body);
   if (!verdict.ok) return verdict;
   try {
-    return moved({ ok: true, data: Buffer.from(JSON.stringify(runDiff(verdict.body as unknown as DiffRequest)), 'utf8') });
+    const data = runDiff(verdict.body as unknown as DiffRequest);
+    return moved({ ok: true, data: jsonBytes(data as unknown as Record<string, unknown>) });
   } catch (error) {
     // The class does not survive the thread boundary: send its fields as data.
     if (error instanceof EngineInputError) {

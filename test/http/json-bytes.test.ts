@@ -1,0 +1,47 @@
+import fc from 'fast-check';
+import { runDiff } from '../../src/engine/index';
+import { jsonBytes } from '../../src/http/json-bytes';
+
+const reference = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
+
+describe('jsonBytes', () => {
+  it('gives the bytes of JSON.stringify for any plain object, long arrays and awkward text included', () => {
+    // Lone surrogates, astral and combining characters, quotes, backslashes and controls.
+    const awkward = fc.constantFrom('\uD800', '\uDC00', '😀', 'e\u0301', '"', '\\', '\n', '\u0000', '\u2028', '…', '£', 'é', '你');
+    const text = fc.array(fc.oneof(fc.string(), awkward), { maxLength: 4 }).map((parts) => parts.join(''));
+    const entry = fc.oneof(fc.record({ status: text, notes: text, n: fc.integer(), parts: fc.array(text, { maxLength: 3 }) }), text, fc.constant(null));
+    const value = fc.record(
+      {
+        results: fc.array(entry, { maxLength: 300 }),
+        scores: fc.dictionary(text, fc.oneof(fc.double(), fc.constant(null))),
+        skipped: fc.constant(undefined),
+        meta: fc.record({ headers: fc.array(text, { maxLength: 5 }), rows: fc.nat() }),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(jsonBytes(v as Record<string, unknown>).equals(reference(v))).toBe(true);
+      }),
+      { seed: 21, numRuns: 400 },
+    );
+  });
+
+  it('gives the bytes of JSON.stringify for a whole diff answer, and an empty object as {}', () => {
+    const rows = (texts: string[]) => texts.map((transcript, i) => ({ transcript, speaker: `S${i % 3}` }));
+    const original = rows(Array.from({ length: 500 }, (_, i) => `Row ${i} says “hello” … £${i}`));
+    const reworked = rows(Array.from({ length: 500 }, (_, i) => (i % 7 === 0 ? `Row ${i} said hello` : `Row ${i} says “hello” … £${i}`)));
+    const data = runDiff({ original, reworked });
+    expect(jsonBytes(data as unknown as Record<string, unknown>).equals(reference(data))).toBe(true);
+    expect(jsonBytes({}).toString()).toBe('{}');
+  });
+
+  it('hands large answers over in a buffer of their own, small ones exactly sized', () => {
+    const big = jsonBytes({ results: Array.from({ length: 5000 }, (_, i) => ({ i, text: 'x'.repeat(50) })) });
+    expect(big.byteOffset).toBe(0);
+    expect(big.buffer.byteLength).toBeLessThanOrEqual(2 * big.byteLength);
+    const small = jsonBytes({ ok: true });
+    expect(small.toString()).toBe('{"ok":true}');
+    expect(small.buffer.byteLength).toBeLessThan(64 * 1024);
+  });
+});
