@@ -17,10 +17,9 @@ export interface Assembled {
 /** Compared columns whose values differ between original row o and reworked row r (caller's names). */
 export function changedColumns(prep: Prepared, o: number, r: number): string[] {
   const changed: string[] = [];
-  const times = new Set(prep.timeCols);
   for (let c = 0; c < prep.columns.length; c++) {
     const name = prep.columns[c];
-    const differs = times.has(c)
+    const differs = prep.timeCols.includes(c)
       ? !timesEqual(parseTime(cell(prep.original.rows[o], name)) ?? NaN, parseTime(cell(prep.reworked.rows[r], name)) ?? NaN)
       : prep.original.text[c][o] !== prep.reworked.text[c][r];
     if (differs) changed.push(name);

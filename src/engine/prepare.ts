@@ -30,13 +30,18 @@ export function arrayRowToObject(cells: readonly unknown[], headers: readonly st
   return row;
 }
 
-/** D6.7: meta.headers for object rows: sent headers first, then every key in order of first appearance. */
-export function objectHeaders(original: readonly Row[], reworked: readonly Row[], sent?: readonly string[]): string[] {
+/**
+ * D6.7: meta.headers for object rows: sent headers first, then every key in order of first
+ * appearance. With `present`, also collects the keys that occur in some row.
+ */
+export function objectHeaders(original: readonly Row[], reworked: readonly Row[], sent?: readonly string[], present?: Set<string>): string[] {
   const seen = new Set<string>(sent ?? []);
   const headers = [...seen];
   for (const rows of [original, reworked]) {
     for (const row of rows) {
-      for (const key of Object.keys(row)) {
+      for (const key in row) {
+        if (!Object.prototype.hasOwnProperty.call(row, key)) continue;
+        present?.add(key);
         if (!seen.has(key)) {
           seen.add(key);
           headers.push(key);
@@ -121,10 +126,11 @@ function prepareSide(
 export function prepare(request: DiffRequest, config: DiffConfig): Prepared {
   const rules = compileRules(config.structuralTransforms);
   const twoD = request.original.length + request.reworked.length > 0 &&
-    [...request.original, ...request.reworked].every(Array.isArray) && request.headers !== undefined;
+    request.original.every(Array.isArray) && request.reworked.every(Array.isArray) && request.headers !== undefined;
   let original: Row[];
   let reworked: Row[];
   let headers: string[];
+  const presentKeys = new Set<string>();
   if (twoD) {
     headers = [...(request.headers as string[])];
     original = (request.original as unknown[][]).map((cells) => arrayRowToObject(cells, headers));
@@ -132,10 +138,8 @@ export function prepare(request: DiffRequest, config: DiffConfig): Prepared {
   } else {
     original = request.original as Row[];
     reworked = request.reworked as Row[];
-    headers = objectHeaders(original, reworked, request.headers);
+    headers = objectHeaders(original, reworked, request.headers, presentKeys);
   }
-  const presentKeys = new Set<string>();
-  if (!twoD) for (const row of [...original, ...reworked]) for (const key of Object.keys(row)) presentKeys.add(key);
   presentKeys.add('transcript');
   const mapping = twoD ? request.columnMapping : undefined;
   const plan = planColumns(headers, config, mapping, presentKeys);
