@@ -96,16 +96,37 @@ export interface Profile {
   sig: Int32Array;
 }
 
+// Profiles are small and many (one per row of every multi-row gap): their arrays are views into
+// shared slabs, so a profile costs no backing store of its own (a typed array over 64 bytes
+// otherwise gets one, allocated outside the heap and swept by the garbage collector).
+const SLAB_INTS = 1 << 16;
+let slab = new Int32Array(SLAB_INTS);
+let slabUsed = 0;
+
+/** A zeroed Int32Array of `length` from the current slab (a slab is never reused, so it is zero). */
+function take(length: number): Int32Array {
+  if (length > SLAB_INTS >> 4) return new Int32Array(length);
+  if (slabUsed + length > slab.length) {
+    slab = new Int32Array(SLAB_INTS);
+    slabUsed = 0;
+  }
+  const view = slab.subarray(slabUsed, slabUsed + length);
+  slabUsed += length;
+  return view;
+}
+
 /** Bigrams of `^text$`, so a one-character row still has two. */
 export function profile(loose: string): Profile {
   const n = loose.length;
   const size = n + 1;
-  const words = wordHashes(loose);
-  const sig = new Int32Array(10);
+  const wordCount = wordHashesInto(loose);
+  const words = take(wordCount);
+  words.set(wordScratch.subarray(0, wordCount));
+  const sig = take(10);
   for (let k = 0; k < words.length; k++) sig[8 + ((words[k] >>> 5) & 1)] |= 1 << (words[k] & 31);
   let previous = 0x5e;
   if (size <= SORTED_LIMIT) {
-    const bigrams = new Int32Array(size);
+    const bigrams = take(size);
     for (let k = 0; k < n; k++) {
       const c = loose.charCodeAt(k);
       bigrams[k] = Math.imul(previous, 0x9e3779b1) ^ c;
@@ -149,16 +170,21 @@ export function similarityUpperBound(a: Profile, b: Profile): number {
   return (bigrams + words) / 2;
 }
 
-const wordScratch: number[] = [];
+let wordScratch = new Int32Array(256);
+let otherWords = new Int32Array(256);
 
-function wordHashes(loose: string): Int32Array {
-  wordScratch.length = 0;
+/** Writes the FNV-1a hashes of the words of `loose` to wordScratch; returns how many. */
+function wordHashesInto(loose: string): number {
+  // k words need at least 2k − 1 characters.
+  if (wordScratch.length < (loose.length >> 1) + 1) wordScratch = new Int32Array(loose.length + 2);
+  const out = wordScratch;
+  let count = 0;
   let h = 0x811c9dc5;
   let inWord = false;
   for (let k = 0; k <= loose.length; k++) {
     const c = k < loose.length ? loose.charCodeAt(k) : 0x20;
     if (c === 0x20) {
-      if (inWord) wordScratch.push(h | 0);
+      if (inWord) out[count++] = h | 0;
       h = 0x811c9dc5;
       inWord = false;
     } else {
@@ -166,7 +192,7 @@ function wordHashes(loose: string): Int32Array {
       inWord = true;
     }
   }
-  return Int32Array.from(wordScratch);
+  return count;
 }
 
 /**
@@ -174,10 +200,12 @@ function wordHashes(loose: string): Int32Array {
  * one-row gap, where most rows are the same row with a few words fixed.
  */
 export function wordDice(a: string, b: string): number {
-  const wa = wordHashes(a);
-  const wb = wordHashes(b);
-  const total = wa.length + wb.length;
-  return total === 0 ? 1 : (2 * multisetIntersection(wa, wb)) / total;
+  const na = wordHashesInto(a);
+  if (otherWords.length < na) otherWords = new Int32Array(2 * na);
+  otherWords.set(wordScratch.subarray(0, na));
+  const nb = wordHashesInto(b);
+  const total = na + nb;
+  return total === 0 ? 1 : (2 * multisetIntersection(otherWords.subarray(0, na), wordScratch.subarray(0, nb))) / total;
 }
 
 // Open-addressing table reused by every intersection (the engine is single-threaded per worker);
