@@ -81,7 +81,7 @@ export function anchorRuns(
   bLo: number,
   bHi: number,
   k: number,
-): Int32Array | null {
+): number[] | null {
   const na = aHi - aLo - k + 1;
   const nb = bHi - bLo - k + 1;
   if (na <= 0 || nb <= 0) return null;
@@ -249,7 +249,7 @@ export function anchorRuns(
     runEndB = j + k;
   }
   runs.push(aLo + runA, bLo + runB, runEndA - runA);
-  return Int32Array.from(runs);
+  return runs;
 }
 
 /**

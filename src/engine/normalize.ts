@@ -39,7 +39,23 @@ const starter = (ch: string) => !SPACE_CHARACTER.test(ch) && !MARK.test(ch);
 /** Non-ASCII characters NFC leaves as they are, whatever surrounds them (é, ’, …, £). */
 const NFC_STABLE = characterClass((ch) => starter(ch) && ch.normalize('NFC') === ch);
 /** Those NFD leaves as they are too: no diacritic to strip (’, …, £, ß, but not é). */
-const NFD_STABLE = characterClass((ch) => starter(ch) && ch.normalize('NFC') === ch && ch.normalize('NFD') === ch);
+const nfdStable = (ch: string) => starter(ch) && ch.normalize('NFC') === ch && ch.normalize('NFD') === ch;
+// 1 for the code units below PLAIN_LIMIT that carry no diacritic: ASCII and the NFD-stable
+// characters of COMMON_RANGES. A table rather than a class: a class of many ranges costs a
+// search per character in the regular expression engine, ~10 ns.
+const PLAIN_LIMIT = COMMON_RANGES[COMMON_RANGES.length - 1][1] + 1;
+const PLAIN = new Uint8Array(PLAIN_LIMIT);
+PLAIN.fill(1, 0, 0x80);
+for (const [lo, hi] of COMMON_RANGES) for (let c = lo; c <= hi; c++) if (nfdStable(String.fromCharCode(c))) PLAIN[c] = 1;
+
+/** Whether any character of `text` may carry a diacritic (is neither ASCII nor NFD-stable). */
+function mayCarryDiacritics(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= PLAIN_LIMIT || PLAIN[c] === 0) return true;
+  }
+  return false;
+}
 // Printable ASCII and NFC-stable characters with single inner spaces and no leading/trailing
 // space: already normal.
 const CLEAN = new RegExp(`^(?:[!-~${NFC_STABLE}]+(?: [!-~${NFC_STABLE}]+)*)?$`);
@@ -51,8 +67,6 @@ const COMBINING = /[\p{Mn}\p{Me}]/gu;
 const ARABIC_MARKS = /[\u064B-\u065F\u0670\u06D6-\u06ED\u0640]/g;
 // Alef variants folded to bare alef. NFD already splits أ إ آ into ا + a mark; ٱ has no decomposition.
 const ALEF_VARIANTS = /[\u0622\u0623\u0625\u0671]/g;
-// Anything but ASCII and NFD-stable characters may carry a diacritic.
-const NEEDS_DIACRITIC_PASS = new RegExp(`[^\\x00-\\x7f${NFD_STABLE}]`);
 
 /** NFC, whitespace runs (NBSP, tabs, newlines, U+2028 …) collapsed to one space and trimmed. */
 export function normalizeSpace(text: string): string {
@@ -62,7 +76,7 @@ export function normalizeSpace(text: string): string {
 
 /** Removes combining marks and normalises Arabic (D5.3); the result is NFC. */
 export function stripDiacritics(text: string): string {
-  if (!NEEDS_DIACRITIC_PASS.test(text)) return text;
+  if (!mayCarryDiacritics(text)) return text;
   return text
     .normalize('NFD')
     .replace(ARABIC_MARKS, '')
