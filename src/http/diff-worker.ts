@@ -8,12 +8,26 @@
  * JSON.parse keeps own keys such as `__proto__` as plain data (D4.2), and the engine receives
  * those parsed rows as they are.
  */
+import { setPriority } from 'node:os';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { EngineInputError, runDiff } from '../engine/index';
 import type { DiffRequest } from '../engine/types';
 import type { DiffOutcome, DiffTask } from './diff-task';
 import { jsonBytes } from './json-bytes';
 import { judgeBody } from './request-check';
+
+/**
+ * The engine threads yield the CPU to the event loop: on Linux a thread's nice value is its own,
+ * so this lowers only this worker thread (elsewhere it would lower the whole process: skipped).
+ * With both cores running diffs, the event loop then still answers health probes at once.
+ */
+if (process.platform === 'linux') {
+  try {
+    setPriority(0, 19);
+  } catch {
+    // Not permitted (a restricted container): the worker runs at normal priority.
+  }
+}
 
 /** Responses from this size are moved to the main thread, not cloned (smaller Buffers may share Node's pool). */
 const MOVE_MIN_BYTES = 64 * 1024;
