@@ -37,8 +37,7 @@ for (const [lo, hi] of [[0x80, 0x2ff], [0x2000, LOOSE_LIMIT - 1]] as const) {
   }
 }
 
-let keyBuffer = new Uint8Array(1024);
-const latin1 = new TextDecoder('latin1');
+let keyBuffer = Buffer.allocUnsafe(1024);
 
 /**
  * `looseUnicode` in one pass over text whose characters are ASCII or in LOOSE_KEY (the regular
@@ -48,7 +47,7 @@ const latin1 = new TextDecoder('latin1');
  * character LOOSE_KEY leaves to the general definition.
  */
 function looseOnePass(text: string): string | null {
-  if (keyBuffer.length < text.length) keyBuffer = new Uint8Array(text.length * 2);
+  if (keyBuffer.length < text.length) keyBuffer = Buffer.allocUnsafe(text.length * 2);
   const out = keyBuffer;
   let length = 0;
   let pendingSpace = false;
@@ -74,7 +73,7 @@ function looseOnePass(text: string): string | null {
     }
     out[length++] = c;
   }
-  return latin1.decode(out.subarray(0, length));
+  return out.toString('latin1', 0, length);
 }
 
 /** Texts longer than this are profiled as a fixed-size histogram (linear, no sort). */
@@ -154,20 +153,23 @@ export function profile(loose: string): Profile {
 export function similarityUpperBound(a: Profile, b: Profile): number {
   let bigrams = 1;
   if (a.bigrams && b.bigrams) {
-    const [small, other] = a.bigrams.length <= b.bigrams.length ? [a.bigrams, b.sig] : [b.bigrams, a.sig];
-    let shared = 0;
-    for (let k = 0; k < small.length; k++) if ((other[(small[k] >>> 5) & 7] >>> (small[k] & 31)) & 1) shared++;
-    bigrams = (2 * shared) / (a.size + b.size);
+    const aSmaller = a.bigrams.length <= b.bigrams.length;
+    bigrams = (2 * presentIn(aSmaller ? a.bigrams : b.bigrams, aSmaller ? b.sig : a.sig, 0, 7)) / (a.size + b.size);
   }
   const wordTotal = a.words.length + b.words.length;
   let words = 1;
   if (wordTotal > 0) {
-    const [small, other] = a.words.length <= b.words.length ? [a.words, b.sig] : [b.words, a.sig];
-    let shared = 0;
-    for (let k = 0; k < small.length; k++) if ((other[8 + ((small[k] >>> 5) & 1)] >>> (small[k] & 31)) & 1) shared++;
-    words = (2 * shared) / wordTotal;
+    const aSmaller = a.words.length <= b.words.length;
+    words = (2 * presentIn(aSmaller ? a.words : b.words, aSmaller ? b.sig : a.sig, 8, 1)) / wordTotal;
   }
   return (bigrams + words) / 2;
+}
+
+/** Items of `items` whose presence bit is set in sig[base + ((item >>> 5) & mask)]. */
+function presentIn(items: Int32Array, sig: Int32Array, base: number, mask: number): number {
+  let shared = 0;
+  for (let k = 0; k < items.length; k++) if ((sig[base + ((items[k] >>> 5) & mask)] >>> (items[k] & 31)) & 1) shared++;
+  return shared;
 }
 
 let wordScratch = new Int32Array(256);
