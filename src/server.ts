@@ -11,7 +11,7 @@ import { createApp } from './http/app';
 import { createEnginePool } from './http/engine-pool';
 import { createHttpServer } from './http/http-server';
 import { createLogger } from './http/logger';
-import { createSharedCounters, REDIS_PREFIXES } from './http/shared-counters';
+import type * as SharedCounters from './http/shared-counters';
 
 /** The package version, from the nearest package.json (src/ when run by ts-node, dist/src/ when built). */
 function packageVersion(): string {
@@ -53,10 +53,14 @@ function start(): void {
     process.exit(1);
   }
   // D3.5: with REDIS_URL every replica counts in Redis; the service starts whether Redis is up or not.
-  const counters = config.redisUrl ? createSharedCounters({ url: config.redisUrl, logger }) : undefined;
+  // Loaded only with REDIS_URL: the Redis client is a third of the event loop's heap, and every
+  // garbage collection of that thread (health probes wait for it) walks the heap.
+  const shared = config.redisUrl ? (require('./http/shared-counters') as typeof SharedCounters) : undefined;
+  const counters = shared && config.redisUrl ? shared.createSharedCounters({ url: config.redisUrl, logger }) : undefined;
+  const REDIS_PREFIXES = shared?.REDIS_PREFIXES;
   const rateLimit = {
-    burst: { ...config.rateLimit.burst, ...(counters ? { store: counters.store(REDIS_PREFIXES.burst) } : {}) },
-    window: { ...config.rateLimit.window, ...(counters ? { store: counters.store(REDIS_PREFIXES.window) } : {}) },
+    burst: { ...config.rateLimit.burst, ...(counters && REDIS_PREFIXES ? { store: counters.store(REDIS_PREFIXES.burst) } : {}) },
+    window: { ...config.rateLimit.window, ...(counters && REDIS_PREFIXES ? { store: counters.store(REDIS_PREFIXES.window) } : {}) },
   };
 
   const engine = createEnginePool({

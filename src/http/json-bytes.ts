@@ -33,11 +33,13 @@ class ByteSink {
 
   /**
    * The bytes written, in an ArrayBuffer of their own (it can be transferred): a view when they
-   * fill most of it, else a copy (a clone of a view copies the whole ArrayBuffer).
+   * fill nearly all of it, else an exact copy. A clone of a view would copy the whole ArrayBuffer,
+   * and the event loop's thread counts a transferred one as external memory whole: a 10 MB answer
+   * in a 16 MB buffer would bring it 6 MB more garbage-collection pressure.
    */
   bytes(): Buffer {
     const view = this.buffer.subarray(0, this.length);
-    return 2 * this.length >= this.buffer.length ? view : Buffer.from(view);
+    return 8 * this.length >= 7 * this.buffer.length ? view : Buffer.from(view);
   }
 }
 
