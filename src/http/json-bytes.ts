@@ -57,7 +57,9 @@ export function jsonBytes(value: Record<string, unknown>): Buffer {
       sink.write(`${separator}${JSON.stringify(key)}:[`);
       for (let k = 0; k < item.length; k += ELEMENTS_PER_PIECE) {
         const piece = JSON.stringify(item.slice(k, k + ELEMENTS_PER_PIECE));
-        sink.write((k > 0 ? ',' : '') + piece.slice(1, -1));
+        // Written apart: ',' + piece would be a cons string, flattened (copied) by the write.
+        if (k > 0) sink.write(',');
+        sink.write(piece.slice(1, -1));
       }
       sink.write(']');
     } else {
