@@ -29,6 +29,22 @@ export function createAnchorScratch(idCount: number): AnchorScratch {
   return { countA: new Int32Array(idCount), countB: new Int32Array(idCount), posB: new Int32Array(idCount) };
 }
 
+// Scratch of anchorMatches, reused across calls (the engine is single-threaded per worker): the
+// ranges still to search as (aLo, aHi, bLo, bHi) quadruples, the candidate pairs, and the
+// patience-sorting arrays. A large document has thousands of gaps, each searched again.
+let rangeStack: Int32Array = new Int32Array(256);
+let candI: Int32Array = new Int32Array(256);
+let candJ: Int32Array = new Int32Array(256);
+let tails: Int32Array = new Int32Array(256);
+let back: Int32Array = new Int32Array(256);
+
+function grown(buffer: Int32Array, size: number): Int32Array {
+  if (size <= buffer.length) return buffer;
+  const bigger = new Int32Array(Math.max(size, 2 * buffer.length));
+  bigger.set(buffer);
+  return bigger;
+}
+
 /**
  * Matches rows with equal ids between `a[range]` and `b[range]`. Returns the matched pairs in
  * increasing order (i strictly increasing, j strictly increasing).
@@ -42,9 +58,21 @@ export function anchorMatches(a: Int32Array, b: Int32Array, scratch: AnchorScrat
   const base = range.aLo;
   let work = 0;
   const workCap = 64 * (range.aHi - range.aLo + range.bHi - range.bLo) + 1024;
-  const stack: Range[] = [range];
-  while (stack.length > 0) {
-    let { aLo, aHi, bLo, bHi } = stack.pop() as Range;
+  let top = 0;
+  const pushRange = (aLo: number, aHi: number, bLo: number, bHi: number): void => {
+    rangeStack = grown(rangeStack, top + 4);
+    rangeStack[top++] = aLo;
+    rangeStack[top++] = aHi;
+    rangeStack[top++] = bLo;
+    rangeStack[top++] = bHi;
+  };
+  pushRange(range.aLo, range.aHi, range.bLo, range.bHi);
+  while (top > 0) {
+    top -= 4;
+    let aLo = rangeStack[top];
+    let aHi = rangeStack[top + 1];
+    let bLo = rangeStack[top + 2];
+    let bHi = rangeStack[top + 3];
     while (aLo < aHi && bLo < bHi && a[aLo] === b[bLo]) {
       matchOf[aLo++ - base] = bLo++;
       matched++;
@@ -62,32 +90,34 @@ export function anchorMatches(a: Int32Array, b: Int32Array, scratch: AnchorScrat
       countB[b[j]]++;
       posB[b[j]] = j;
     }
-    const candI: number[] = [];
-    const candJ: number[] = [];
+    candI = grown(candI, aHi - aLo);
+    candJ = grown(candJ, aHi - aLo);
+    let count = 0;
     for (let i = aLo; i < aHi; i++) {
       const id = a[i];
       if (countA[id] === 1 && countB[id] === 1) {
-        candI.push(i);
-        candJ.push(posB[id]);
+        candI[count] = i;
+        candJ[count++] = posB[id];
       }
     }
     for (let i = aLo; i < aHi; i++) countA[a[i]] = 0;
     for (let j = bLo; j < bHi; j++) countB[b[j]] = 0;
-    if (candI.length === 0) continue;
+    if (count === 0) continue;
 
-    const chosen = longestIncreasing(candJ);
+    const chosen = longestIncreasing(candJ, count);
     let prevA = aLo;
     let prevB = bLo;
-    for (const k of chosen) {
+    for (let t = 0; t < chosen; t++) {
+      const k = tails[t];
       const i = candI[k];
       const j = candJ[k];
-      stack.push({ aLo: prevA, aHi: i, bLo: prevB, bHi: j });
+      pushRange(prevA, i, prevB, j);
       matchOf[i - base] = j;
       matched++;
       prevA = i + 1;
       prevB = j + 1;
     }
-    stack.push({ aLo: prevA, aHi, bLo: prevB, bHi });
+    pushRange(prevA, aHi, prevB, bHi);
   }
   const out: Matches = { a: new Int32Array(matched), b: new Int32Array(matched) };
   let k = 0;
@@ -99,24 +129,29 @@ export function anchorMatches(a: Int32Array, b: Int32Array, scratch: AnchorScrat
   return out;
 }
 
-/** Indices of a longest strictly increasing subsequence of `values` (patience sorting, O(n log n)). */
-export function longestIncreasing(values: readonly number[]): number[] {
-  const tails: number[] = [];
-  const prev = new Int32Array(values.length).fill(-1);
-  for (let k = 0; k < values.length; k++) {
+/**
+ * A longest strictly increasing subsequence of values[0, count) (patience sorting, O(n log n)):
+ * its length, with the indices of its elements in order in `tails[0, length)`.
+ */
+function longestIncreasing(values: Int32Array, count: number): number {
+  tails = grown(tails, count);
+  back = grown(back, count);
+  let length = 0;
+  for (let k = 0; k < count; k++) {
     let lo = 0;
-    let hi = tails.length;
+    let hi = length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       if (values[tails[mid]] < values[k]) lo = mid + 1;
       else hi = mid;
     }
-    if (lo > 0) prev[k] = tails[lo - 1];
+    back[k] = lo > 0 ? tails[lo - 1] : -1;
     tails[lo] = k;
+    if (lo === length) length++;
   }
-  const out: number[] = [];
-  for (let k = tails.length ? tails[tails.length - 1] : -1; k >= 0; k = prev[k]) out.push(k);
-  return out.reverse();
+  // Walk the chain backwards into `tails` so it reads forwards.
+  for (let t = length - 1, k = length > 0 ? tails[length - 1] : -1; t >= 0; t--, k = back[k]) tails[t] = k;
+  return length;
 }
 
 /** The gaps left between consecutive matches (and before the first, after the last) of a range. */
