@@ -159,6 +159,42 @@ function sameTimeSegment(orig: SideFeatures, o: number, rew: SideFeatures, r: nu
   return inside >= 0.9;
 }
 
+// The bead programme's tables, reused by every gap (alignGap is never re-entered): thousands of
+// small gaps each allocated eight typed arrays and two Maps.
+interface TableScratch {
+  lo: Int32Array;
+  hi: Int32Array;
+  offset: Int32Array;
+  cost: Float64Array;
+  move: Uint8Array;
+  span: Uint8Array;
+  prefO: Float64Array;
+  prefR: Float64Array;
+}
+const tableScratch: TableScratch = {
+  lo: new Int32Array(64),
+  hi: new Int32Array(64),
+  offset: new Int32Array(64),
+  cost: new Float64Array(256),
+  move: new Uint8Array(256),
+  span: new Uint8Array(256),
+  prefO: new Float64Array(64),
+  prefR: new Float64Array(64),
+};
+const joinedCache = [new Map<number, Profile>(), new Map<number, Profile>()];
+
+function growI32(buffer: Int32Array, size: number): Int32Array {
+  return size <= buffer.length ? buffer : new Int32Array(Math.max(size, 2 * buffer.length));
+}
+
+function growF64(buffer: Float64Array, size: number): Float64Array {
+  return size <= buffer.length ? buffer : new Float64Array(Math.max(size, 2 * buffer.length));
+}
+
+function growU8(buffer: Uint8Array, size: number): Uint8Array {
+  return size <= buffer.length ? buffer : new Uint8Array(Math.max(size, 2 * buffer.length));
+}
+
 const enum Move {
   None = 0,
   Pair = 1,
@@ -200,8 +236,8 @@ export function alignGap(
   }
 
   // Band: row i (0..n) may use columns [lo[i], hi[i]]; consecutive rows overlap so a path exists.
-  const lo = new Int32Array(n + 1);
-  const hi = new Int32Array(n + 1);
+  const lo = (tableScratch.lo = growI32(tableScratch.lo, n + 1));
+  const hi = (tableScratch.hi = growI32(tableScratch.hi, n + 1));
   const full = (n + 1) * (m + 1) <= ALIGN.FULL_TABLE_CELLS;
   const band = n + m > ALIGN.WIDE_GAP_ROWS ? ALIGN.NARROW_BAND : ALIGN.BAND;
   for (let i = 0; i <= n; i++) {
@@ -215,12 +251,14 @@ export function alignGap(
   }
   lo[0] = 0;
   hi[n] = m;
-  const offset = new Int32Array(n + 2);
+  const offset = (tableScratch.offset = growI32(tableScratch.offset, n + 2));
+  offset[0] = 0;
   for (let i = 0; i <= n; i++) offset[i + 1] = offset[i] + (hi[i] - lo[i] + 1);
   const cells = offset[n + 1];
-  const cost = new Float64Array(cells).fill(Infinity);
-  const move = new Uint8Array(cells);
-  const span = new Uint8Array(cells);
+  const cost = (tableScratch.cost = growF64(tableScratch.cost, cells));
+  cost.fill(Infinity, 0, cells);
+  const move = (tableScratch.move = growU8(tableScratch.move, cells));
+  const span = (tableScratch.span = growU8(tableScratch.span, cells));
 
   const at = (i: number, j: number): number => (j < lo[i] || j > hi[i] ? -1 : offset[i] + j - lo[i]);
 
@@ -231,7 +269,8 @@ export function alignGap(
    */
   // Joined profiles of piece ranges, per side: the same range is tried against several single rows
   // and again, shortened, by the end-piece test.
-  const joinedCache = [new Map<number, Profile>(), new Map<number, Profile>()];
+  joinedCache[0].clear();
+  joinedCache[1].clear();
   const joinedProfile = (many: SideFeatures, from: number, to: number): Profile => {
     const cache = joinedCache[many === orig ? 0 : 1];
     const key = from * ALIGN.MAX_GROUP + (to - from);
@@ -292,8 +331,10 @@ export function alignGap(
 
   // Joined length of pieces [x, y) is pref[y] - pref[x] + (y - x - 1): lets the group loops
   // reject or stop on length alone before any similarity is computed.
-  const prefO = new Float64Array(n + 1);
-  const prefR = new Float64Array(m + 1);
+  const prefO = (tableScratch.prefO = growF64(tableScratch.prefO, n + 1));
+  const prefR = (tableScratch.prefR = growF64(tableScratch.prefR, m + 1));
+  prefO[0] = 0;
+  prefR[0] = 0;
   for (let i = 0; i < n; i++) prefO[i + 1] = prefO[i] + orig.loose[aLo + i].length + 1;
   for (let j = 0; j < m; j++) prefR[j + 1] = prefR[j] + rew.loose[bLo + j].length + 1;
   const minRatio = ALIGN.GROUP_LENGTH;
