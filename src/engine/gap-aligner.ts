@@ -7,7 +7,7 @@
  * Small gaps get the full table; large ones a band around the diagonal, so the cost stays
  * O(rows × band) whatever the input.
  */
-import { intersection, joinProfiles, Profile, profile, SHORT_ROW, similarityUpperBound, textSimilarity, wordDice, timeContainment, timeOverlap, wordIntersection } from './similarity';
+import { intersection, joinProfiles, Profile, profile, profileWordDice, SHORT_ROW, similarityUpperBound, textSimilarity, wordDice, timeContainment, timeOverlap, wordIntersection } from './similarity';
 
 export type BeadKind = 'pair' | 'del' | 'add' | 'split' | 'merge';
 
@@ -228,7 +228,7 @@ export function alignGap(
     // most of their text as a common prefix and suffix, not even a profile.
     const paired =
       mostlyShared(orig.loose[aLo], rew.loose[bLo]) ||
-      wordDice(orig.loose[aLo], rew.loose[bLo]) >= ALIGN.QUICK_WORDS ||
+      quickWordDice(orig, aLo, rew, bLo) >= ALIGN.QUICK_WORDS ||
       pairCost(orig, rew, aLo, bLo) < Infinity;
     return paired
       ? [{ kind: 'pair', oi: [aLo], ri: [bLo] }]
@@ -432,6 +432,18 @@ export function alignGap(
     }
   }
   return beads.reverse();
+}
+
+/**
+ * Rows longer than this get their profiles before the word Dice of a one-row gap: the test after
+ * it (pairCost) needs them, and they carry the same word hashes, so long words are hashed once.
+ */
+const PROFILE_FIRST_ABOVE = 1024;
+
+/** Word Dice of original row o and reworked row r (the same value whichever way it is computed). */
+function quickWordDice(orig: SideFeatures, o: number, rew: SideFeatures, r: number): number {
+  if (orig.loose[o].length + rew.loose[r].length > PROFILE_FIRST_ABOVE) return profileWordDice(prof(orig, o), prof(rew, r));
+  return wordDice(orig.loose[o], rew.loose[r]);
 }
 
 function allMoved(side: SideFeatures, lo: number, hi: number): boolean {

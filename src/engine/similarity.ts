@@ -79,6 +79,8 @@ function looseOnePass(text: string): string | null {
 /** Texts longer than this are profiled as a fixed-size histogram (linear, no sort). */
 const SORTED_LIMIT = 4096;
 const BUCKETS = 4096;
+// BUCKETS is a power of two: `& BUCKET_MASK` is `>>> 0 % BUCKETS` in integer arithmetic.
+const BUCKET_MASK = BUCKETS - 1;
 
 /**
  * A bigram multiset: the bigram hashes (short text) or a bucket histogram (long text, where
@@ -138,7 +140,7 @@ export function profile(loose: string): Profile {
   const hist = new Int32Array(BUCKETS);
   for (let k = 0; k <= n; k++) {
     const c = k < n ? loose.charCodeAt(k) : 0x24;
-    hist[((Math.imul(previous, 0x9e3779b1) ^ c) >>> 0) % BUCKETS]++;
+    hist[(Math.imul(previous, 0x9e3779b1) ^ c) & BUCKET_MASK]++;
     previous = c;
   }
   return { size, bigrams: null, hist, words, sig };
@@ -202,6 +204,16 @@ function wordHashesInto(loose: string): number {
  * one-row gap, where most rows are the same row with a few words fixed.
  */
 export function wordDice(a: string, b: string): number {
+  return wordDiceOf(a, b);
+}
+
+/** Word Dice of two profiles: the same value as `wordDice` of their loose keys. */
+export function profileWordDice(a: Profile, b: Profile): number {
+  const total = a.words.length + b.words.length;
+  return total === 0 ? 1 : (2 * multisetIntersection(a.words, b.words)) / total;
+}
+
+function wordDiceOf(a: string, b: string): number {
   const na = wordHashesInto(a);
   if (otherWords.length < na) otherWords = new Int32Array(2 * na);
   otherWords.set(wordScratch.subarray(0, na));
@@ -320,7 +332,7 @@ function histogramOf(p: Profile): Int32Array {
   if (p.hist) return p.hist;
   const hist = new Int32Array(BUCKETS);
   const bigrams = p.bigrams as Int32Array;
-  for (let k = 0; k < bigrams.length; k++) hist[(bigrams[k] >>> 0) % BUCKETS]++;
+  for (let k = 0; k < bigrams.length; k++) hist[bigrams[k] & BUCKET_MASK]++;
   return hist;
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { normalizeSpace } from '../../src/engine/normalize';
-import { looseText, looseUnicode, profile, similarityUpperBound, textSimilarity, intersection } from '../../src/engine/similarity';
+import { looseText, profileWordDice, wordDice, looseUnicode, profile, similarityUpperBound, textSimilarity, intersection } from '../../src/engine/similarity';
 
 describe('looseText', () => {
   it('drops case, punctuation, symbols and diacritics, keeping single spaces', () => {
@@ -39,6 +39,19 @@ describe('looseText', () => {
         expect(looseText(text)).toBe(looseUnicode(text));
       }),
       { seed: 8, numRuns: 5000 },
+    );
+  });
+});
+
+describe('word Dice', () => {
+  it('is the same from two profiles as from the two loose keys', () => {
+    const words = fc.constantFrom('the', 'cat', 'sat', 'on', 'a', 'mat', 'yes', 'x'.repeat(700), 'revenue');
+    const row = fc.array(words, { maxLength: 12 }).map((w) => w.join(' '));
+    fc.assert(
+      fc.property(row, row, (a, b) => {
+        expect(profileWordDice(profile(a), profile(b))).toBe(wordDice(a, b));
+      }),
+      { seed: 12, numRuns: 1000 },
     );
   });
 });
