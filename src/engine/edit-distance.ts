@@ -807,7 +807,9 @@ export function addWordCounts(
 
 /**
  * Word counts of two different texts whose common prefix is p units long and whose common suffix,
- * scanned no further back than p, is q units long.
+ * scanned no further back than p, is q units long. `referenceWords`, when the caller has counted
+ * them already, spares a count of the words outside the middle: the middle is cut at word
+ * boundaries of the reference (see `wordCutPoints`), so they are the total less those inside.
  */
 function wordsOfMiddle(
   into: EditCounts,
@@ -816,38 +818,16 @@ function wordsOfMiddle(
   prefix: number,
   suffix: number,
   budget: WorkBudget,
+  referenceWords = -1,
 ): boolean {
   wordCutPoints(reference, hypothesis, prefix, suffix);
   const n = reference.length;
   const m = hypothesis.length;
   const p = cutPrefix;
   const q = cutSuffix;
-  const same = wordCount(reference, 0, p) + wordCount(reference, n - q, n);
   pairWordIds(reference, p, n - q, hypothesis, p, m - q);
+  const same = referenceWords >= 0 ? referenceWords - pairRefWords : wordCount(reference, 0, p) + wordCount(reference, n - q, n);
   return addPairCounts(into, idRef, pairRefWords, idHyp, pairHypWords, budget, same, WORD_ANCHOR_K);
-}
-
-/**
- * `wordsOfMiddle` when the reference's words are already counted: the middle is cut at word
- * boundaries of the reference (see `wordCutPoints`), so the words outside it are the total less
- * the words inside.
- */
-function wordsOfMiddleCounted(
-  into: EditCounts,
-  reference: string,
-  hypothesis: string,
-  prefix: number,
-  suffix: number,
-  budget: WorkBudget,
-  referenceWords: number,
-): boolean {
-  wordCutPoints(reference, hypothesis, prefix, suffix);
-  const n = reference.length;
-  const m = hypothesis.length;
-  const p = cutPrefix;
-  const q = cutSuffix;
-  pairWordIds(reference, p, n - q, hypothesis, p, m - q);
-  return addPairCounts(into, idRef, pairRefWords, idHyp, pairHypWords, budget, referenceWords - pairRefWords, WORD_ANCHOR_K);
 }
 
 // Results of `wordCutPoints`.
@@ -947,7 +927,7 @@ export function addPlainTextCounts(
   const approximateChars = chars !== null && charsOfMiddle(chars, reference, hypothesis, p, q, budget);
   if (words === null) return approximateChars;
   if (oneWordApart(words, reference, hypothesis, p, q, budget, referenceWords)) return approximateChars;
-  return wordsOfMiddleCounted(words, reference, hypothesis, p, q, budget, referenceWords) || approximateChars;
+  return wordsOfMiddle(words, reference, hypothesis, p, q, budget, referenceWords) || approximateChars;
 }
 
 /**
