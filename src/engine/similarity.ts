@@ -204,22 +204,18 @@ function wordHashesInto(loose: string): number {
  * one-row gap, where most rows are the same row with a few words fixed.
  */
 export function wordDice(a: string, b: string): number {
-  return wordDiceOf(a, b);
-}
-
-/** Word Dice of two profiles: the same value as `wordDice` of their loose keys. */
-export function profileWordDice(a: Profile, b: Profile): number {
-  const total = a.words.length + b.words.length;
-  return total === 0 ? 1 : (2 * multisetIntersection(a.words, b.words)) / total;
-}
-
-function wordDiceOf(a: string, b: string): number {
   const na = wordHashesInto(a);
   if (otherWords.length < na) otherWords = new Int32Array(2 * na);
   otherWords.set(wordScratch.subarray(0, na));
   const nb = wordHashesInto(b);
   const total = na + nb;
   return total === 0 ? 1 : (2 * multisetIntersection(otherWords.subarray(0, na), wordScratch.subarray(0, nb))) / total;
+}
+
+/** Word Dice of two profiles: the same value as `wordDice` of their loose keys. */
+export function profileWordDice(a: Profile, b: Profile): number {
+  const total = a.words.length + b.words.length;
+  return total === 0 ? 1 : (2 * multisetIntersection(a.words, b.words)) / total;
 }
 
 // Open-addressing table reused by every intersection (the engine is single-threaded per worker);
