@@ -57,10 +57,10 @@ function start(): void {
   // garbage collection of that thread (health probes wait for it) walks the heap.
   const shared = config.redisUrl ? (require('./http/shared-counters') as typeof SharedCounters) : undefined;
   const counters = shared && config.redisUrl ? shared.createSharedCounters({ url: config.redisUrl, logger }) : undefined;
-  const REDIS_PREFIXES = shared?.REDIS_PREFIXES;
+  const storeFor = (tier: 'burst' | 'window') => (shared && counters ? { store: counters.store(shared.REDIS_PREFIXES[tier]) } : {});
   const rateLimit = {
-    burst: { ...config.rateLimit.burst, ...(counters && REDIS_PREFIXES ? { store: counters.store(REDIS_PREFIXES.burst) } : {}) },
-    window: { ...config.rateLimit.window, ...(counters && REDIS_PREFIXES ? { store: counters.store(REDIS_PREFIXES.window) } : {}) },
+    burst: { ...config.rateLimit.burst, ...storeFor('burst') },
+    window: { ...config.rateLimit.window, ...storeFor('window') },
   };
 
   const engine = createEnginePool({
