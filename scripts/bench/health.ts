@@ -1,15 +1,15 @@
 /**
  * Health-probe latency (decisions D1.9, issue 4): idle, and while two max-size diffs run at once.
- * Probes come from a separate thread (health-prober.ts), sequential and a fixed gap apart like a
- * load balancer's, each timed end to end.
+ * Probes come from one long-lived, warmed-up prober process (health-prober.ts), sequential and a
+ * fixed gap apart like a load balancer's, each timed end to end.
  */
 import { postDiff, type Timed } from './http-client';
-import { startProber } from './health-prober';
+import type { Prober } from './health-prober';
 import type { ServerHandle } from './server-process';
 
 /** `count` probes `gapMs` apart on an idle server; latencies in ms. */
-export async function probeIdle(server: ServerHandle, count: number, gapMs: number): Promise<number[]> {
-  const samples = await startProber(server.baseUrl, gapMs, count).finished;
+export async function probeIdle(prober: Prober, count: number, gapMs: number): Promise<number[]> {
+  const samples = await prober.take(count, gapMs);
   if (samples.failed > 0) throw new Error(`${samples.failed} of ${count} health probes failed on the idle server`);
   return samples.latencies;
 }
@@ -29,7 +29,7 @@ export interface BusyProbe {
  * Rounds of two concurrent diffs of `body`, probing health every `gapMs` while they are in
  * flight; stops after `rounds` rounds or once `maxMs` have passed (at least one round).
  */
-export async function probeWhileBusy(server: ServerHandle, body: Buffer, options: { rounds: number; gapMs: number; maxMs: number; diffTimeoutMs: number }): Promise<BusyProbe> {
+export async function probeWhileBusy(server: ServerHandle, prober: Prober, body: Buffer, options: { rounds: number; gapMs: number; maxMs: number; diffTimeoutMs: number }): Promise<BusyProbe> {
   const result: BusyProbe = { probes: [], diffs: [], rounds: 0, peakRss: 0, failedProbes: 0 };
   const started = Date.now();
   server.resetPeak();
@@ -39,7 +39,7 @@ export async function probeWhileBusy(server: ServerHandle, body: Buffer, options
     };
     const diffs = [0, 1].map(() => postDiff(server.baseUrl, server.key, body, options.diffTimeoutMs).then(done, done));
     // Probing starts as both requests are sent and ends when both have been answered.
-    const prober = startProber(server.baseUrl, options.gapMs);
+    prober.record(options.gapMs);
     await Promise.all(diffs);
     const samples = await prober.stop();
     result.probes.push(...samples.latencies);

@@ -22,6 +22,7 @@ import { buildBodies, type BenchBody, FAMILIES } from './bodies';
 import { runDaff, type PeerResult } from './daff-peer';
 import { measureFloor } from './floor';
 import { type BusyProbe, probeIdle, probeWhileBusy } from './health';
+import { startProber } from './health-prober';
 import { agent, postDiff } from './http-client';
 import { type CpuProfile, formatProfile, sourceMapper, summarizeProfile } from './profile-analysis';
 import { mib, ms, ratio, table, verdict } from './report';
@@ -220,6 +221,30 @@ async function main(): Promise<void> {
     server = await startServer(ROOT, { nodeArgs, env: serverEnv });
   };
   log(`server: pid ${server.pid} on ${server.baseUrl}`);
+  /** Idle probes, then probes while two of each busy body run; one warmed-up prober for all (health-prober.ts). */
+  const healthPhase = async (): Promise<HealthResult> => {
+    let prober = await startProber(server.baseUrl);
+    try {
+      const idle = summarize(await probeIdle(prober, options.quick ? 100 : 300, 5));
+      const health: HealthResult = { idle, busy: [] };
+      const busyBodies = ['realistic-30k', 'adv-huge-row'].map((name) => bodies.main.find((b) => b.name === name)).filter((b): b is BenchBody => b !== undefined);
+      for (const body of busyBodies) {
+        log(`health: probes while two ${body.name} diffs run…`);
+        const raw = await probeWhileBusy(server, prober, Buffer.from(body.json), { rounds: options.quick ? 1 : 3, gapMs: 10, maxMs: 90_000, diffTimeoutMs: 120_000 });
+        health.busy.push({ body: body.name, probe: summarize(raw.probes), raw });
+        const before = server;
+        await ensureServer(`two concurrent ${body.name}`);
+        if (server !== before) {
+          // A restarted server listens elsewhere: probe it from a new prober.
+          await prober.close();
+          prober = await startProber(server.baseUrl);
+        }
+      }
+      return health;
+    } finally {
+      await prober.close();
+    }
+  };
 
   try {
     // --- per body, and the peer right after on the realistic ones ------------------------------
@@ -255,15 +280,7 @@ async function main(): Promise<void> {
 
     // --- health, idle and busy --------------------------------------------------------------------
     log('health: idle probes…');
-    const idle = summarize(await probeIdle(server, options.quick ? 100 : 300, 5));
-    const health: HealthResult = { idle, busy: [] };
-    const busyBodies = ['realistic-30k', 'adv-huge-row'].map((name) => bodies.main.find((b) => b.name === name)).filter((b): b is BenchBody => b !== undefined);
-    for (const body of busyBodies) {
-      log(`health: probes while two ${body.name} diffs run…`);
-      const raw = await probeWhileBusy(server, Buffer.from(body.json), { rounds: options.quick ? 1 : 3, gapMs: 10, maxMs: 90_000, diffTimeoutMs: 120_000 });
-      health.busy.push({ body: body.name, probe: summarize(raw.probes), raw });
-      await ensureServer(`two concurrent ${body.name}`);
-    }
+    const health = await healthPhase();
 
     // --- throughput -------------------------------------------------------------------------------
     let throughput: ThroughputResult | undefined;
