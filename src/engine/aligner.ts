@@ -13,29 +13,15 @@ import { alignGap, Bead, createPairMemo, GapOptions, SideFeatures } from './gap-
 
 const EMPTY_MEMO = createPairMemo(0);
 import { looseText } from './similarity';
+import { StringIds } from './string-ids';
 import { DiffConfig, Prepared, PreparedSide } from './types';
-
-/** Interns strings to dense integer ids shared by both sides. */
-class Interner {
-  private readonly ids = new Map<string, number>();
-  id(key: string): number {
-    let id = this.ids.get(key);
-    if (id === undefined) {
-      id = this.ids.size;
-      this.ids.set(key, id);
-    }
-    return id;
-  }
-  get size(): number {
-    return this.ids.size;
-  }
-}
 
 /**
  * The whole-row identity of every row on both sides as dense ids: every compared text, and times
- * to the millisecond. Built column by column: each column's values get ids from a Map, and the
- * (row id so far, value id) pairs are numbered through an integer hash table, so no key string or
- * boxed number is allocated per row and nothing is sorted.
+ * to the millisecond. Built column by column: each column's values get ids (texts from a
+ * StringIds table, times from a Map), and the (row id so far, value id) pairs are numbered through
+ * an integer hash table, so no key string or boxed number is allocated per row and nothing is
+ * sorted.
  */
 function rowIds(prep: Prepared): { a: Int32Array; b: Int32Array; count: number } {
   const n = prep.original.rows.length;
@@ -43,28 +29,36 @@ function rowIds(prep: Prepared): { a: Int32Array; b: Int32Array; count: number }
   // Null until the first column: every row has the same identity so far.
   let ids: Int32Array | null = null;
   let count = 1;
-  const combine = (valueOf: (side: PreparedSide, i: number) => string | number): void => {
-    const values = new Map<string | number, number>();
-    const valueIds = new Int32Array(total);
-    for (let k = 0; k < total; k++) {
-      const value = k < n ? valueOf(prep.original, k) : valueOf(prep.reworked, k - n);
-      let valueId = values.get(value);
-      if (valueId === undefined) values.set(value, (valueId = values.size));
-      valueIds[k] = valueId;
-    }
+  const combine = (valueIds: Int32Array, distinct: number): void => {
     if (ids === null) {
       ids = valueIds;
-      count = values.size;
+      count = distinct;
     } else {
       count = numberPairs(ids, valueIds);
     }
   };
   for (let c = 0; c < prep.columns.length; c++) {
-    if (!prep.timeCols.includes(c)) combine((side, i) => side.text[c][i]);
+    if (prep.timeCols.includes(c)) continue;
+    const texts = new StringIds(total);
+    const valueIds = new Int32Array(total);
+    const a = prep.original.text[c];
+    const b = prep.reworked.text[c];
+    for (let k = 0; k < n; k++) valueIds[k] = texts.id(a[k]);
+    for (let k = n; k < total; k++) valueIds[k] = texts.id(b[k - n]);
+    combine(valueIds, texts.size);
   }
   if (prep.timeCols.length > 0) {
-    combine((side, i) => timeKey(side.start[i]));
-    combine((side, i) => timeKey(side.end[i]));
+    for (const timeOf of [(side: PreparedSide) => side.start, (side: PreparedSide) => side.end]) {
+      const values = new Map<number, number>();
+      const valueIds = new Int32Array(total);
+      for (let k = 0; k < total; k++) {
+        const value = timeKey(k < n ? timeOf(prep.original)[k] : timeOf(prep.reworked)[k - n]);
+        let valueId = values.get(value);
+        if (valueId === undefined) values.set(value, (valueId = values.size));
+        valueIds[k] = valueId;
+      }
+      combine(valueIds, values.size);
+    }
   }
   const all: Int32Array = ids ?? new Int32Array(total);
   return { a: all.subarray(0, n), b: all.subarray(n), count: Math.max(count, 1) };
@@ -214,7 +208,9 @@ export function align(prep: Prepared, config: DiffConfig): Bead[] {
   const [movedA, movedB] = movedRows(a, b, count, gaps);
   const orig = features(prep.original, gaps, 'a', movedA);
   const rew = features(prep.reworked, gaps, 'b', movedB);
-  const loose = new Interner();
+  let inGaps = 0;
+  for (const gap of gaps) inGaps += gap.aHi - gap.aLo + gap.bHi - gap.bLo;
+  const loose = new StringIds(inGaps);
   const la = new Int32Array(n);
   const lb = new Int32Array(m);
   for (const gap of gaps) {
