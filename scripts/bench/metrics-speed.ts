@@ -1,23 +1,37 @@
 /**
- * Metric pass vs JSON.parse on 30,000 realistic row pairs (issue 3's speed bar: the metric pass
- * should cost about one JSON.parse of the same request body).
+ * The metric pass against JSON.parse (issue 3's speed bar: on 30,000 realistic row pairs the
+ * metric pass should cost about one JSON.parse of the same request body), and the work budget
+ * (D7.11) on real and hostile data. Four bodies, each timed in one process, medians of several
+ * warm runs, `computeMetrics` alone (the aligner's units computed once beforehand):
  *
- * Rows are consecutive runs of 6–12 words from the earnings21 reference transcripts; the
- * reworked side keeps ~50 % of rows identical, edits ~40 % at ~5 % of their characters, changes
- * the speaker of ~4 %, splits ~3 % in two and adds/deletes the rest. Both timings are medians of
- * several warm runs in the same process.
+ * - `realistic-30k`: the benchmark's body (bodies.ts): human transcripts with synthetic AI errors
+ *   (word-level confusions, typos, punctuation, fillers; about 5 % of the characters of a
+ *   modified row), the 50/38/4/4/2/2 mix.
+ * - `per-character`: 30,000 pairs of 6–12 words from the earnings21 references, 40 % edited at 5 %
+ *   of their characters, each edit a separate one-character change (about three times as many
+ *   edit sites as word-level errors), 4 % speaker changes, 3 % splits.
+ * - `real post-edits`: human drafts against their expert corrections (kallaama: Wolof, Pulaar,
+ *   Sereer), the five files repeated up to the 5 MiB body limit.
+ * - `budget burner`: 1,400-character rows whose words are shuffled (paired, far apart), up to
+ *   5 MiB: the request that exhausts the work budget.
  *
  *   npx ts-node --transpile-only scripts/bench/metrics-speed.ts
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { computeMetrics } from '../../src/engine/metrics';
+import { align } from '../../src/engine/aligner';
+import { assemble } from '../../src/engine/assemble';
 import { createWorkBudget } from '../../src/engine/edit-distance';
-import { DEFAULT_CONFIG, Prepared, PreparedSide, ScoringUnit } from '../../src/engine/types';
+import { resolveConfig } from '../../src/engine/index';
+import { computeMetrics } from '../../src/engine/metrics';
+import { prepare as prepareRequest } from '../../src/engine/prepare';
+import { DEFAULT_CONFIG, DiffConfig, DiffRequest, Prepared, PreparedSide, ScoringUnit } from '../../src/engine/types';
+import { EVAL_DATA_DIR, loadKallaamaPairs } from '../lib/sources';
+import { MAX_BODY_BYTES, buildBodies } from './bodies';
 
 const PAIRS = 30_000;
 const RUNS = 9;
-const DATA = join(__dirname, '..', '..', '..', 'shared', 'eval-data', 'revdotcom-earnings21', 'transcripts', 'nlp_references');
+const DATA = join(EVAL_DATA_DIR, 'revdotcom-earnings21', 'transcripts', 'nlp_references');
 
 function words(): string[] {
   const out: string[] = [];
@@ -134,33 +148,99 @@ function ms(start: bigint): number {
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
-function main(): void {
-  const { original, reworked, units } = build();
-  const body = JSON.stringify({ original, reworked });
-  const prep = prepare(original, reworked);
+/** What the metric pass sees: the prepared request and the aligner's scoring units. */
+interface Case {
+  name: string;
+  body: string;
+  prep: Prepared;
+  units: ScoringUnit[];
+  config: DiffConfig;
+  runs: number;
+}
+
+/** A request body through prepare, align and assemble, as runDiff does before its metric pass. */
+function fromRequest(name: string, body: string, runs = RUNS): Case {
+  const request = JSON.parse(body) as DiffRequest;
+  const config = resolveConfig(request.config);
+  const prep = prepareRequest(request, config);
+  const { units } = assemble(prep, align(prep, config), config);
+  return { name, body, prep, units, config, runs };
+}
+
+/** The groups repeated in order, whole groups only, while the body stays within 5 MiB and 30,000 rows a side. */
+function upToLimit<T>(groups: Array<{ original: T[]; reworked: T[] }>): string {
+  const original: T[] = [];
+  const reworked: T[] = [];
+  let bytes = Buffer.byteLength(JSON.stringify({ original, reworked }));
+  for (let k = 0; ; k++) {
+    const group = groups[k % groups.length];
+    const more = Buffer.byteLength(JSON.stringify(group.original)) + Buffer.byteLength(JSON.stringify(group.reworked));
+    if (bytes + more > MAX_BODY_BYTES || original.length + group.original.length > PAIRS || reworked.length + group.reworked.length > PAIRS) break;
+    original.push(...group.original);
+    reworked.push(...group.reworked);
+    bytes += more;
+  }
+  return JSON.stringify({ original, reworked });
+}
+
+/** Rows of about 1,400 characters of random words, the original the same words shuffled. */
+function budgetBurner(): { original: Array<{ transcript: string }>; reworked: Array<{ transcript: string }> }[] {
+  const word = () => {
+    let w = '';
+    const n = 3 + Math.floor(rnd() * 6);
+    for (let i = 0; i < n; i++) w += LETTERS[Math.floor(rnd() * 26)];
+    return w;
+  };
+  const groups = [];
+  for (let r = 0; r < 2000; r++) {
+    const words: string[] = [];
+    for (let length = 0; length < 1400; length += words[words.length - 1].length + 1) words.push(word());
+    const shuffled = [...words];
+    for (let i = shuffled.length - 1; i > 0; i--) {
+      const j = Math.floor(rnd() * (i + 1));
+      [shuffled[i], shuffled[j]] = [shuffled[j], shuffled[i]];
+    }
+    groups.push({ original: [{ transcript: shuffled.join(' ') }], reworked: [{ transcript: words.join(' ') }] });
+  }
+  return groups;
+}
+
+function measure(c: Case): void {
   const parseTimes: number[] = [];
   const metricTimes: number[] = [];
-  const firstBudget = createWorkBudget();
-  let result = computeMetrics(prep, units, { ...DEFAULT_CONFIG }, firstBudget);
-  for (let i = 0; i < RUNS; i++) {
+  const first = createWorkBudget();
+  let result = computeMetrics(c.prep, c.units, c.config, first);
+  for (let i = 0; i < c.runs; i++) {
     let t = process.hrtime.bigint();
-    JSON.parse(body);
+    JSON.parse(c.body);
     parseTimes.push(ms(t));
     t = process.hrtime.bigint();
-    result = computeMetrics(prep, units, { ...DEFAULT_CONFIG }, createWorkBudget());
+    result = computeMetrics(c.prep, c.units, c.config, createWorkBudget());
     metricTimes.push(ms(t));
   }
   const parse = median(parseTimes);
   const metrics = median(metricTimes);
-  console.log(`rows: ${original.length} original, ${reworked.length} reworked; body ${(Buffer.byteLength(body) / 1048576).toFixed(2)} MiB`);
-  console.log(`statuses: ${JSON.stringify(result.counts.rows)}`);
-  console.log(`JSON.parse (median of ${RUNS}): ${parse.toFixed(1)} ms`);
-  console.log(`computeMetrics (median of ${RUNS}): ${metrics.toFixed(1)} ms`);
-  console.log(`ratio metrics / JSON.parse: ${(metrics / parse).toFixed(2)}`);
-  console.log(`scores: ${JSON.stringify(result.scores)}`);
-  console.log(`approximateEntries: ${result.approximateEntries}`);
-  console.log(`work budget spent: ${firstBudget.total - firstBudget.remaining} of ${firstBudget.total} units`);
+  const rows = `${c.prep.original.rows.length}/${c.prep.reworked.rows.length}`;
+  console.log(
+    `${c.name.padEnd(16)} | ${rows.padStart(11)} | ${(Buffer.byteLength(c.body) / 1048576).toFixed(2)} MiB | JSON.parse ${parse.toFixed(1).padStart(5)} ms | ` +
+      `metrics ${metrics.toFixed(1).padStart(6)} ms | ratio ${(metrics / parse).toFixed(2).padStart(5)} | ` +
+      `budget spent ${(first.total - first.remaining).toLocaleString('en-US').padStart(11)} of ${first.total.toLocaleString('en-US')} | approximate entries ${result.approximateEntries}`,
+  );
+  console.log(`${''.padEnd(16)} | rows ${JSON.stringify(result.counts.rows)} | CER ${result.scores.overallCER?.toFixed(4)} WER ${result.scores.overallWER?.toFixed(4)}`);
+}
+
+function main(): void {
+  const only = process.argv.slice(2);
+  const want = (name: string) => only.length === 0 || only.includes(name);
+  console.log(`metric pass (computeMetrics) against JSON.parse of the same body, medians in one process`);
+  if (want('realistic-30k')) measure(fromRequest('realistic-30k', buildBodies(1, { only: ['realistic-30k'] }).main[0].json));
+  if (want('per-character')) {
+    const { original, reworked, units } = build();
+    measure({ name: 'per-character', body: JSON.stringify({ original, reworked }), prep: prepare(original, reworked), units, config: { ...DEFAULT_CONFIG }, runs: RUNS });
+  }
+  if (want('real-post-edits')) measure(fromRequest('real post-edits', upToLimit(loadKallaamaPairs())));
+  if (want('budget-burner')) measure(fromRequest('budget burner', upToLimit(budgetBurner()), 3));
 }
 
 if (require.main === module) main();
-export { build, prepare };
+export { build, prepare, upToLimit };
