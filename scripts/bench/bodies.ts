@@ -9,7 +9,7 @@
  */
 import { BENCHMARK_RATES, corruptText, realisticRows, synthesizePostEdit } from '../lib/synthetic';
 import { createPrng, seedFrom, type Prng } from '../lib/prng';
-import type { EvalRow } from '../lib/sources';
+import { type EvalRow, loadKallaamaPairs } from '../lib/sources';
 
 /** decisions D1.5: 5 × 1024 × 1024 bytes of request body. */
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -261,6 +261,22 @@ function proseOf(n: number, seed: number, offset = 0): string {
   return parts.join(' ').slice(offset, offset + n);
 }
 
+/** The groups repeated in order, whole groups only, while the body stays within 5 MiB and 30,000 rows a side. */
+export function upToLimit<T>(groups: Array<{ original: T[]; reworked: T[] }>): string {
+  const original: T[] = [];
+  const reworked: T[] = [];
+  let bytes = Buffer.byteLength(JSON.stringify({ original, reworked }));
+  for (let k = 0; ; k++) {
+    const group = groups[k % groups.length];
+    const more = Buffer.byteLength(JSON.stringify(group.original)) + Buffer.byteLength(JSON.stringify(group.reworked));
+    if (bytes + more > MAX_BODY_BYTES || original.length + group.original.length > MAX_ROWS || reworked.length + group.reworked.length > MAX_ROWS) break;
+    original.push(...group.original);
+    reworked.push(...group.reworked);
+    bytes += more;
+  }
+  return JSON.stringify({ original, reworked });
+}
+
 type RowsFamily = (n: number, seed: number) => { original: Row[]; reworked: Row[] };
 
 /** Families sized by rows a side. */
@@ -347,7 +363,7 @@ export interface BodySet {
 }
 
 /** Every family, in the order of the report. */
-export const FAMILIES = ['realistic-30k', 'realistic-15k', 'typical-500', ...Object.keys(ROW_ADVERSARIES), ...Object.keys(CHAR_ADVERSARIES)];
+export const FAMILIES = ['realistic-30k', 'realistic-15k', 'typical-500', 'real-post-edits', ...Object.keys(ROW_ADVERSARIES), ...Object.keys(CHAR_ADVERSARIES)];
 
 /**
  * Every body of the benchmark, or those of the `only` families. `quick` keeps only the two
@@ -379,6 +395,12 @@ export function buildBodies(seed: number, options: { quick?: boolean; only?: str
     [500],
     seed,
   ));
+  if (wanted('real-post-edits')) {
+    // Real data, no synthesis: the seed does not apply, and there is one size.
+    const body = JSON.parse(upToLimit(loadKallaamaPairs())) as { original: Row[]; reworked: Row[] };
+    const description = 'real human drafts against their expert corrections (kallaama: Wolof, Pulaar, Sereer), the five files repeated up to 5 MiB; informative, no target';
+    main.push(makeBody('real-post-edits', 'real-post-edits', description, body.original, body.reworked, Math.max(body.original.length, body.reworked.length), 'rows'));
+  }
   for (const [family, { description, make }] of Object.entries(ROW_ADVERSARIES)) {
     if (!wanted(family)) continue;
     const sizes = pick(ROW_SIZES);

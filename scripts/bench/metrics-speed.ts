@@ -27,7 +27,7 @@ import { computeMetrics } from '../../src/engine/metrics';
 import { prepare as prepareRequest } from '../../src/engine/prepare';
 import { DEFAULT_CONFIG, DiffConfig, DiffRequest, Prepared, PreparedSide, ScoringUnit } from '../../src/engine/types';
 import { EVAL_DATA_DIR, loadKallaamaPairs } from '../lib/sources';
-import { MAX_BODY_BYTES, buildBodies } from './bodies';
+import { buildBodies, upToLimit } from './bodies';
 
 const PAIRS = 30_000;
 const RUNS = 9;
@@ -167,22 +167,6 @@ function fromRequest(name: string, body: string, runs = RUNS): Case {
   return { name, body, prep, units, config, runs };
 }
 
-/** The groups repeated in order, whole groups only, while the body stays within 5 MiB and 30,000 rows a side. */
-function upToLimit<T>(groups: Array<{ original: T[]; reworked: T[] }>): string {
-  const original: T[] = [];
-  const reworked: T[] = [];
-  let bytes = Buffer.byteLength(JSON.stringify({ original, reworked }));
-  for (let k = 0; ; k++) {
-    const group = groups[k % groups.length];
-    const more = Buffer.byteLength(JSON.stringify(group.original)) + Buffer.byteLength(JSON.stringify(group.reworked));
-    if (bytes + more > MAX_BODY_BYTES || original.length + group.original.length > PAIRS || reworked.length + group.reworked.length > PAIRS) break;
-    original.push(...group.original);
-    reworked.push(...group.reworked);
-    bytes += more;
-  }
-  return JSON.stringify({ original, reworked });
-}
-
 /** Rows of about 1,400 characters of random words, the original the same words shuffled. */
 function budgetBurner(): { original: Array<{ transcript: string }>; reworked: Array<{ transcript: string }> }[] {
   const word = () => {
@@ -243,4 +227,4 @@ function main(): void {
 }
 
 if (require.main === module) main();
-export { build, prepare, upToLimit };
+export { build, prepare };

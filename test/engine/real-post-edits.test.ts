@@ -1,7 +1,7 @@
 import { runDiff } from '../../src/engine/index';
 import type { DiffRequest } from '../../src/engine/types';
 import { loadKallaamaPairs } from '../../scripts/lib/sources';
-import { upToLimit } from '../../scripts/bench/metrics-speed';
+import { upToLimit } from '../../scripts/bench/bodies';
 import { MAX_BODY_BYTES } from '../../src/http/body';
 
 // Real human drafts against their expert corrections (shared/eval-data/kallaama), repeated up to
