@@ -11,6 +11,7 @@ import type { TrustProxy } from '../config';
 import type { KeyStore } from './api-keys';
 import { requireAgency, resolveAgency } from './auth';
 import { MAX_BODY_BYTES, readRawBody, rejectDeclaredOversize } from './body';
+import { createSlotPool } from './body-slots';
 import type { DiffEngine } from './engine-pool';
 import { errorHandler, notFound } from './error-handler';
 import { ApiError } from './errors';
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps): Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   };
+  const slots = createSlotPool();
   app.post(
     '/v1/diff',
     noStore,
@@ -76,8 +78,8 @@ export function createApp(deps: AppDeps): Express {
     ...createRateLimit({ ...deps.rateLimit, logger: deps.logger }),
     rejectDeclaredOversize(MAX_BODY_BYTES),
     requireAgency(),
-    readRawBody(MAX_BODY_BYTES),
-    diffRoute(deps.engine),
+    readRawBody(slots, MAX_BODY_BYTES),
+    diffRoute(deps.engine, slots),
   );
 
   app.use(notFound());

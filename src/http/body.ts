@@ -1,15 +1,16 @@
 /**
  * Reading the request body (decisions D1.3–D1.5). Not body-parser: it silently replaces invalid
  * UTF-8 with U+FFFD, and transcripts must never be altered. The main thread only checks the
- * headers and gathers the bytes (at most 5 MiB as sent and decoded); decoding, parsing and
- * validation run in the engine worker (request-check.ts), so that a 5 MB body costs the thread
- * that answers health probes almost nothing.
+ * headers and gathers the bytes (at most 5 MiB as sent and decoded) into a reused shared slot
+ * (body-slots.ts); decoding, parsing and validation run in the engine worker (request-check.ts),
+ * so that a 5 MB body costs the thread that answers health probes almost nothing.
  */
 import { isUtf8 } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Transform } from 'node:stream';
 import type { RequestHandler } from 'express';
+import type { SlotPool } from './body-slots';
 import { ApiError } from './errors';
 
 /** D1.5: "5 MB" is 5 × 1024 × 1024 bytes. */
@@ -62,17 +63,12 @@ export function decoderFor(header: string | undefined): Transform | null {
 }
 
 /**
- * The decoded body bytes, at most `limit` of them before and after decompression. Rejects with 413
- * past the limit, 400 for corrupt compressed data or a body cut short. An uncompressed body with a
- * Content-Length is copied into one buffer as it arrives, so no 5 MB concatenation happens at the end.
+ * Gathers the decoded body into `into`, at most `limit` bytes (≤ into.length) before and after
+ * decompression, and resolves with its length. Rejects with 413 past the limit, 400 for corrupt
+ * compressed data or a body cut short.
  */
-export function readBody(req: IncomingMessage, inflater: Transform | null, limit: number): Promise<Buffer> {
-  return new Promise<Buffer>((resolve, reject) => {
-    const declared = Number(req.headers['content-length']);
-    const whole = inflater === null && Number.isInteger(declared) && declared >= 0 && declared <= limit
-      ? Buffer.allocUnsafeSlow(declared)
-      : null;
-    const chunks: Buffer[] = [];
+export function readBody(req: IncomingMessage, inflater: Transform | null, limit: number, into: Buffer): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
     let decodedSize = 0;
     let rawSize = 0;
     let settled = false;
@@ -86,18 +82,11 @@ export function readBody(req: IncomingMessage, inflater: Transform | null, limit
       req.off('close', onClose);
       if (inflater) inflater.destroy();
       if (error) reject(error);
-      else if (whole) resolve(decodedSize === whole.length ? whole : whole.subarray(0, decodedSize));
-      else resolve(Buffer.concat(chunks, decodedSize));
+      else resolve(decodedSize);
     };
     const collect = (chunk: Buffer) => {
       if (decodedSize + chunk.length > limit) return finish(tooLarge());
-      if (whole) {
-        // Node's parser never delivers more than Content-Length; the guard keeps that an invariant.
-        if (decodedSize + chunk.length > whole.length) return finish(badRequest('The body is longer than its Content-Length.'));
-        chunk.copy(whole, decodedSize);
-      } else {
-        chunks.push(chunk);
-      }
+      chunk.copy(into, decodedSize);
       decodedSize += chunk.length;
     };
     const onData = (chunk: Buffer) => {
@@ -151,10 +140,12 @@ export function parseJsonObject(text: string): Record<string, unknown> {
 }
 
 /**
- * Checks the body's headers and gathers its bytes into `res.locals.bodyBytes`. The client is
- * asked for the body (100 Continue) only now, after every check that needs no body.
+ * Checks the body's headers and gathers its bytes into a slot of `slots` (body-slots.ts):
+ * `res.locals.bodySlot`, and `res.locals.bodyBytes` its first bytes. The client is asked for the
+ * body (100 Continue) only now, after every check that needs no body.
  */
-export function readRawBody(limit = MAX_BODY_BYTES): RequestHandler {
+export function readRawBody(slots: SlotPool, limit = MAX_BODY_BYTES): RequestHandler {
+  if (limit > slots.slotBytes) throw new RangeError(`a body limit of ${limit} bytes does not fit a slot of ${slots.slotBytes}`);
   return async (req, res, next) => {
     // Node keeps the first of repeated Content-Type headers; a proxy may keep another. Two media
     // types are not "application/json" (D1.3): refuse rather than guess which one was meant.
@@ -164,7 +155,10 @@ export function readRawBody(limit = MAX_BODY_BYTES): RequestHandler {
     checkContentType(req.headers['content-type']);
     const inflater = decoderFor(req.headers['content-encoding']);
     if (req.headers.expect?.toLowerCase() === '100-continue') res.writeContinue();
-    res.locals.bodyBytes = await readBody(req, inflater, limit);
+    const slot = slots.take(res);
+    const length = await readBody(req, inflater, limit, slot.bytes);
+    res.locals.bodySlot = slot;
+    res.locals.bodyBytes = slot.bytes.subarray(0, length);
     next();
   };
 }

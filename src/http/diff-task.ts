@@ -2,12 +2,17 @@
 import type { BodyRefusal } from './request-check';
 
 export interface DiffTask {
-  /** The request body's bytes (decompressed), not yet decoded, parsed or validated. */
+  /**
+   * The request body's bytes (decompressed), not yet decoded, parsed or validated. When they lie
+   * in a SharedArrayBuffer (a body slot, body-slots.ts), the worker may write its answer over
+   * that buffer once it has parsed the body.
+   */
   body: Uint8Array;
 }
 
 /**
- * The worker's answer: the UTF-8 JSON of `data`, or why the body was refused (400/422, including
- * a transform the engine refused, D5.5).
+ * The worker's answer: the UTF-8 JSON of `data`, either in a buffer of its own (`data`) or as the
+ * first `inBody` bytes of the body's SharedArrayBuffer; or why the body was refused (400/422,
+ * including a transform the engine refused, D5.5).
  */
-export type DiffOutcome = { ok: true; data: Uint8Array } | ({ ok: false } & BodyRefusal);
+export type DiffOutcome = { ok: true; data: Uint8Array } | { ok: true; inBody: number } | ({ ok: false } & BodyRefusal);

@@ -13,7 +13,7 @@ import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { EngineInputError, runDiff } from '../engine/index';
 import type { DiffRequest } from '../engine/types';
 import type { DiffOutcome, DiffTask } from './diff-task';
-import { jsonBytes } from './json-bytes';
+import { serializeJson } from './json-bytes';
 import { judgeBody } from './request-check';
 
 /**
@@ -33,15 +33,20 @@ if (process.platform === 'linux') {
 const MOVE_MIN_BYTES = 64 * 1024;
 
 /**
- * Hands a large answer's bytes over instead of letting the main thread copy 10 MB while it should
- * be answering health probes (bench --cpu-prof).
+ * The answer's bytes for the main thread: written over the body when the body came in a shared
+ * slot with room for them (nothing to allocate or move there), else in a buffer of their own,
+ * handed over rather than cloned for a large answer so the main thread copies nothing
+ * (bench --cpu-prof).
  */
-function moved(outcome: DiffOutcome & { ok: true }): DiffOutcome {
-  const { data } = outcome;
-  if (data.byteLength < MOVE_MIN_BYTES || !(data.buffer instanceof ArrayBuffer)) return outcome;
+function answer(data: Record<string, unknown>, body: Uint8Array): DiffOutcome {
+  const slot = body.buffer instanceof SharedArrayBuffer ? Buffer.from(body.buffer) : undefined;
+  const json = serializeJson(data, slot);
+  if (slot !== undefined && json.buffer === slot.buffer) return { ok: true, inBody: json.length };
+  const outcome = { ok: true as const, data: Buffer.from(json) };
+  if (outcome.data.byteLength < MOVE_MIN_BYTES) return outcome;
   return move({
     get [transferableSymbol]() {
-      return [data.buffer];
+      return [outcome.data.buffer];
     },
     get [valueSymbol]() {
       return outcome;
@@ -54,8 +59,9 @@ export default function diffWorker(task: DiffTask): DiffOutcome {
   const verdict = judgeBody(task.body);
   if (!verdict.ok) return verdict;
   try {
+    // The body's bytes are not read again once parsed: the answer may overwrite them.
     const data = runDiff(verdict.body as unknown as DiffRequest);
-    return moved({ ok: true, data: jsonBytes(data as unknown as Record<string, unknown>) });
+    return answer(data as unknown as Record<string, unknown>, task.body);
   } catch (error) {
     // The class does not survive the thread boundary: send its fields as data.
     if (error instanceof EngineInputError) {

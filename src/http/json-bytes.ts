@@ -13,47 +13,57 @@
 const ELEMENTS_PER_PIECE = 64;
 const NON_ASCII = /[^\x00-\x7f]/;
 
-// The bytes are assembled in one buffer kept for the thread's life and grown to the largest
-// answer it has built. Memory touched for the first time costs a page fault, and on the
-// benchmark machine a fault costs ~11 µs (3 ms a MB: a fresh 10 MB buffer filled in 32 ms, a
-// reused one in 4 ms); a buffer doubled from 64 KiB up to an answer's size touched ~36 MB of new
-// memory a realistic-30k answer. Only the answer's own copy is new memory now.
+// The bytes are assembled in the caller's buffer while they fit (the engine worker passes the
+// request's shared buffer, so the answer needs no copy at all), else in one buffer kept for the
+// thread's life and grown to the largest answer it has built. Memory touched for the first time
+// costs a page fault, and on the benchmark machine a fault costs ~11 µs (3 ms a MB: a fresh 10 MB
+// buffer filled in 32 ms, a reused one in 4 ms); a buffer doubled from 64 KiB up to an answer's
+// size touched ~36 MB of new memory a realistic-30k answer.
 let assembly = Buffer.allocUnsafeSlow(64 * 1024);
 
-/** A growing byte buffer written from strings, over `assembly`. */
+/** A byte buffer written from strings: the caller's `into` while it has room, then `assembly`. */
 class ByteSink {
+  private buffer: Buffer;
   private length = 0;
+
+  constructor(into: Buffer | undefined) {
+    this.buffer = into ?? assembly;
+  }
 
   write(text: string): void {
     const ascii = !NON_ASCII.test(text);
     const size = ascii ? text.length : Buffer.byteLength(text, 'utf8');
-    if (this.length + size > assembly.length) {
-      let capacity = assembly.length * 2;
-      while (capacity < this.length + size) capacity *= 2;
-      const bigger = Buffer.allocUnsafeSlow(capacity);
-      assembly.copy(bigger, 0, 0, this.length);
-      assembly = bigger;
-    }
-    this.length += assembly.write(text, this.length, size, ascii ? 'latin1' : 'utf8');
+    if (this.length + size > this.buffer.length) this.moveToAssembly(this.length + size);
+    this.length += this.buffer.write(text, this.length, size, ascii ? 'latin1' : 'utf8');
   }
 
-  /**
-   * The bytes written, copied into an exactly sized buffer of their own: it can be transferred
-   * (the assembly buffer stays), and the event loop's thread counts a transferred buffer as
-   * external memory whole.
-   */
+  /** The bytes written so far, where they are. */
   bytes(): Buffer {
-    return Buffer.from(assembly.subarray(0, this.length));
+    return this.buffer.subarray(0, this.length);
+  }
+
+  /** Continues in `assembly`, grown to at least `needed` bytes, with what was written so far. */
+  private moveToAssembly(needed: number): void {
+    if (assembly.length < needed) {
+      let capacity = assembly.length * 2;
+      while (capacity < needed) capacity *= 2;
+      const bigger = Buffer.allocUnsafeSlow(capacity);
+      this.buffer.copy(bigger, 0, 0, this.length);
+      assembly = bigger;
+    } else if (this.buffer !== assembly) {
+      this.buffer.copy(assembly, 0, 0, this.length);
+    }
+    this.buffer = assembly;
   }
 }
 
 /**
- * `Buffer.from(JSON.stringify(value), 'utf8')` for a plain object, with its long arrays
- * serialised a few elements at a time. Properties whose JSON is undefined (undefined values,
- * functions) are left out, exactly as JSON.stringify leaves them out.
+ * The bytes of `JSON.stringify(value)` (see `jsonBytes`), written into `into` when they fit there
+ * (the result is then a view of `into`), otherwise into a buffer this thread reuses: that result
+ * is valid only until the next call, so copy it before then.
  */
-export function jsonBytes(value: Record<string, unknown>): Buffer {
-  const sink = new ByteSink();
+export function serializeJson(value: Record<string, unknown>, into?: Buffer): Buffer {
+  const sink = new ByteSink(into);
   let separator = '{';
   for (const key of Object.keys(value)) {
     const item = value[key];
@@ -75,4 +85,13 @@ export function jsonBytes(value: Record<string, unknown>): Buffer {
   }
   sink.write(separator === '{' ? '{}' : '}');
   return sink.bytes();
+}
+
+/**
+ * `Buffer.from(JSON.stringify(value), 'utf8')` for a plain object, with its long arrays
+ * serialised a few elements at a time. Properties whose JSON is undefined (undefined values,
+ * functions) are left out, exactly as JSON.stringify leaves them out.
+ */
+export function jsonBytes(value: Record<string, unknown>): Buffer {
+  return Buffer.from(serializeJson(value));
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { runDiff } from '../../src/engine/index';
-import { jsonBytes } from '../../src/http/json-bytes';
+import { jsonBytes, serializeJson } from '../../src/http/json-bytes';
 
 const reference = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
 
@@ -43,5 +43,19 @@ describe('jsonBytes', () => {
     const small = jsonBytes({ ok: true });
     expect(small.toString()).toBe('{"ok":true}');
     expect(small.buffer.byteLength).toBeLessThan(64 * 1024);
+  });
+
+  it('writes straight into the buffer it is given when the bytes fit, elsewhere when they do not', () => {
+    const value = { results: Array.from({ length: 300 }, (_, i) => ({ i, text: `é${'x'.repeat(i % 40)}` })), meta: { n: 300 } };
+    const expected = reference(value);
+    const roomy = Buffer.alloc(expected.length + 10);
+    const inPlace = serializeJson(value, roomy);
+    expect(inPlace.buffer).toBe(roomy.buffer);
+    expect(inPlace.equals(expected)).toBe(true);
+    // One byte short: every byte still right, from the thread's own buffer (the overflow happens mid-way).
+    const tight = Buffer.alloc(expected.length - 1);
+    const moved = serializeJson(value, tight);
+    expect(moved.buffer).not.toBe(tight.buffer);
+    expect(moved.equals(expected)).toBe(true);
   });
 });

@@ -4,6 +4,7 @@
  * (see app.ts); judging the body runs in the worker (request-check.ts).
  */
 import type { RequestHandler } from 'express';
+import type { BodySlot, SlotPool } from '../body-slots';
 import { type DiffEngine, EngineBusyError } from '../engine-pool';
 import { successEnvelopeParts } from '../envelope';
 import { ApiError } from '../errors';
@@ -20,9 +21,10 @@ const busy = (draining: boolean) =>
     ...(draining ? { message: 'The service is restarting; retry after the number of seconds given in Retry-After.' } : {}),
   });
 
-export function diffRoute(engine: DiffEngine): RequestHandler {
+export function diffRoute(engine: DiffEngine, slots: SlotPool): RequestHandler {
   return async (_req, res) => {
     const bytes = res.locals.bodyBytes as Buffer;
+    const slot = res.locals.bodySlot as BodySlot;
     if (engine.full) {
       // D1.11: a malformed or invalid body is answered as such, even under overload.
       const verdict = judgeBody(bytes);
@@ -35,23 +37,33 @@ export function diffRoute(engine: DiffEngine): RequestHandler {
       if (!res.writableFinished) gone.abort();
     };
     res.on('close', onClose);
+    // The worker reads the body in the slot and may write the answer over it (body-slots.ts).
+    slots.hold(slot);
     let outcome;
     try {
       outcome = await engine.run(bytes, gone.signal);
     } catch (error) {
+      if (error instanceof EngineBusyError) {
+        slots.drop(slot); // it never reached a worker
+        throw busy(error.draining);
+      }
+      // Stopped (client gone, time budget, worker dead): its thread may still write into the
+      // slot, so this hold is never dropped and the slot is never reused.
       if (gone.signal.aborted) return;
-      if (error instanceof EngineBusyError) throw busy(error.draining);
       throw error;
     } finally {
       res.off('close', onClose);
     }
+    slots.drop(slot);
     if (!outcome.ok) throw refusalError(outcome);
 
+    // An answer in the slot is sent from there: the response's own hold keeps it until closed.
+    const data = 'inBody' in outcome ? slot.bytes.subarray(0, outcome.inBody) : outcome.data;
     const [head, tail] = successEnvelopeParts(requestIdOf(res));
     res.status(200).type('application/json; charset=utf-8');
-    res.setHeader('Content-Length', Buffer.byteLength(head) + outcome.data.byteLength + Buffer.byteLength(tail));
+    res.setHeader('Content-Length', Buffer.byteLength(head) + data.byteLength + Buffer.byteLength(tail));
     res.write(head);
-    res.write(outcome.data);
+    res.write(data);
     res.end(tail);
   };
 }
