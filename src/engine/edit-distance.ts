@@ -22,15 +22,21 @@
  *   Cost O(n + d³) cell updates with a small constant (the substitution axis adds the factor d;
  *   parity and |k| bounds halve it twice), typically well under a microsecond for a 100-character
  *   row with a handful of edits.
- * - When d grows past about sqrt(n + m) the search switches to a banded dynamic programme over
- *   the same lexicographic cost (Ukkonen's band, doubled until the distance fits inside it), which
- *   costs O(n · d): exact, and bounded by the work budget.
+ * - Past about sqrt(n + m) levels, or earlier when the search's progress projects d past that
+ *   (rows rewritten at distances of 16–64 are common in real post-edits), the distance d alone is
+ *   learnt bit-parallel (bit-parallel.ts: ⌈shorter / 32⌉ word steps per token of the longer
+ *   side), then one band of the dynamic programme over (distance, substitutions), exactly as wide
+ *   as d requires, gives the fewest substitutions: O(n · d), integer keys, branch-free cells, and
+ *   only the cells a path of cost d can still use.
+ * - A pair known to be at most U apart (from its approximation, below) runs the wavefront to U
+ *   when U is within the hand-over level, else one band of width U: the cost is known up front.
  * - A pair whose exact search would exceed the request's work budget, or whose estimated cost is
  *   out of proportion to its length, is scored from an anchored alignment (`addPairCounts`,
  *   anchored-alignment.ts): a valid alignment, so never below the true distance.
  */
 
 import { AlignmentSink, walkAnchored } from './anchored-alignment';
+import { bitParallelCost, bitParallelDistance } from './bit-parallel';
 import type { EditCounts } from './types';
 
 /**
@@ -100,15 +106,11 @@ const LOW_SURROGATE_MAX = 0xdfff;
 const ANY_SURROGATE = /[\uD800-\uDFFF]/;
 const SPACE = 0x20;
 
-// Lexicographic key for the banded DP: distance · KEY_SCALE + substitutions. Substitutions never
-// exceed 2^26 (a cell is at most 100,000 code points, a group a few of those), and
-// distance · 2^26 stays far below 2^53, so Float64 keys are exact.
-const KEY_SCALE = 2 ** 26;
-
 let scratchPrev: Int32Array = new Int32Array(256);
 let scratchCur: Int32Array = new Int32Array(256);
-let dpRowA: Float64Array = new Float64Array(256);
-let dpRowB: Float64Array = new Float64Array(256);
+let bandRowA: Int32Array = new Int32Array(256);
+let bandRowB: Int32Array = new Int32Array(256);
+let bandLimits: Int32Array = new Int32Array(256);
 let cpRef: Int32Array = new Int32Array(256);
 let cpHyp: Int32Array = new Int32Array(256);
 let idRef: Int32Array = new Int32Array(64);
@@ -119,13 +121,6 @@ function growInt32(buf: Int32Array, size: number): Int32Array {
   let n = buf.length;
   while (n < size) n *= 2;
   return new Int32Array(n);
-}
-
-function growFloat64(buf: Float64Array, size: number): Float64Array {
-  if (buf.length >= size) return buf;
-  let n = buf.length;
-  while (n < size) n *= 2;
-  return new Float64Array(n);
 }
 
 /** Number of Unicode code points in `text` (a lone surrogate counts as one, like codePointAt). */
@@ -321,7 +316,7 @@ function splitCounts(n: number, m: number, distance: number, substitutions: numb
 let coreSubs = 0;
 /** Kernel return value: the work budget would be exceeded. */
 const OVER_BUDGET = -1;
-/** Kernel return values ≤ GAVE_UP: the wavefront stopped at level GAVE_UP − value (d is larger). */
+/** Wavefront return value: d is past the levels it was given. */
 const GAVE_UP = -2;
 
 /**
@@ -399,7 +394,7 @@ function addPairCounts(
       const cost = exactCostBound(n, m, upper);
       const cap = PAIR_UNITS_PER_TOKEN * (n + m);
       if (cost <= (cap > PAIR_FLOOR_UNITS ? cap : PAIR_FLOOR_UNITS) && cost <= budget.remaining) {
-        d = boundedDistance(a, lo, n, b, lo, m, upper, budget);
+        d = coreDistance(a, lo, n, b, lo, m, budget, upper);
       }
     }
   }
@@ -421,13 +416,16 @@ function addPairCounts(
   return false;
 }
 
-/** Level past which the wavefront hands over to the banded programme (a band of ~2s is cheaper). */
+/**
+ * Level past which the wavefront hands over to the bit-parallel distance and one band (the cubic
+ * search costs more than they do).
+ */
 function switchLevelOf(n: number, m: number): number {
   return Math.max(8, Math.ceil(Math.sqrt(n + m)));
 }
 
 /**
- * Upper bound of the cell updates `boundedDistance` spends on two middles of n and m tokens whose
+ * Upper bound of the cell updates `coreDistance` spends on two middles of n and m tokens whose
  * distance is at most `upper`: the wavefront's levels up to `upper` plus its slides (≤ n), or one
  * band wide enough for `upper`.
  */
@@ -450,25 +448,13 @@ function bandCost(n: number, m: number, limit: number): number {
 }
 
 /**
- * Exact distance of two middles known to be at most `upper` apart (S in `coreSubs`), or
- * OVER_BUDGET: the wavefront when it reaches `upper` before its hand-over level, else a single
- * band of width `upper` (no doubling from below).
+ * Distance (substitutions in `coreSubs`) or OVER_BUDGET. Inputs have no common prefix/suffix.
+ * `upper`, when given, is a known upper bound of d (from the approximation): the wavefront then
+ * runs to it if it is within the hand-over level, else one band of that width decides, so the
+ * cost is what `exactCostBound` said. Without it, the wavefront runs until the hand-over level
+ * (or until its progress projects d past it), then d is learnt bit-parallel and one band exactly
+ * that wide gives the fewest substitutions.
  */
-function boundedDistance(
-  a: ArrayLike<number>,
-  aLo: number,
-  n: number,
-  b: ArrayLike<number>,
-  bLo: number,
-  m: number,
-  upper: number,
-  budget: WorkBudget,
-): number {
-  if (upper <= switchLevelOf(n, m)) return coreDistance(a, aLo, n, b, bLo, m, budget);
-  return bandedDistance(a, aLo, n, b, bLo, m, 0, budget, upper);
-}
-
-/** Distance (substitutions in `coreSubs`) or OVER_BUDGET. Inputs have no common prefix/suffix. */
 function coreDistance(
   a: ArrayLike<number>,
   aLo: number,
@@ -477,6 +463,7 @@ function coreDistance(
   bLo: number,
   m: number,
   budget: WorkBudget | undefined,
+  upper = -1,
 ): number {
   if (n === 0 || m === 0) {
     coreSubs = 0;
@@ -493,15 +480,23 @@ function coreDistance(
     }
     return 1;
   }
-  const w = wavefront(a, aLo, n, b, bLo, m, budget);
-  if (w > GAVE_UP) return w;
-  return bandedDistance(a, aLo, n, b, bLo, m, GAVE_UP - w, budget);
+  const level = switchLevelOf(n, m);
+  if (upper > level) return bandDistance(a, aLo, n, b, bLo, m, upper, budget);
+  const w = wavefront(a, aLo, n, b, bLo, m, budget, upper < 0 ? level : upper, upper < 0);
+  if (w !== GAVE_UP) return w;
+  const cost = bitParallelCost(n, m);
+  if (budget !== undefined) {
+    if (budget.remaining < cost) return OVER_BUDGET;
+    budget.remaining -= cost;
+  }
+  return bandDistance(a, aLo, n, b, bLo, m, bitParallelDistance(a, aLo, n, b, bLo, m), budget);
 }
 
 /**
- * Diagonal-transition search over the lexicographic cost (distance, substitutions).
- * Returns d (S in `coreSubs`), OVER_BUDGET, or GAVE_UP − s when it stops at level s in favour of
- * the banded programme (d > s).
+ * Diagonal-transition search over the lexicographic cost (distance, substitutions), up to level
+ * `lastLevel`. Returns d (S in `coreSubs`), OVER_BUDGET, or GAVE_UP when d > lastLevel, or when
+ * `project` is set and the progress made projects d past lastLevel (`projectedDistance`): a row
+ * rewritten at distance 40 is then recognised after 3 levels instead of paying 15.
  */
 function wavefront(
   a: ArrayLike<number>,
@@ -511,10 +506,10 @@ function wavefront(
   bLo: number,
   m: number,
   budget: WorkBudget | undefined,
+  lastLevel: number,
+  project: boolean,
 ): number {
   const kEnd = n - m;
-  // Past this level a band of width ~2s costs fewer cell updates than the cubic search.
-  const switchLevel = switchLevelOf(n, m);
   // Bounds are written 0 − x and 1 − s, never −x: −0 is a double, and one reaching a diagonal
   // index turns the loops into float arithmetic (about 20 % slower per pair).
   let r = 0;
@@ -527,9 +522,9 @@ function wavefront(
   prev[0] = r;
   let slid = 0;
   for (let s = 1; ; s++) {
-    if (s > switchLevel) {
+    if (s > lastLevel || (project && s > PROJECT_FROM && projectedDistance(prev, s - 1, n, m) > lastLevel)) {
       scratchPrev = prev;
-      return GAVE_UP - (s - 1);
+      return GAVE_UP;
     }
     const wc = 2 * s + 1;
     const wp = wc - 2;
@@ -607,91 +602,141 @@ function wavefront(
   }
 }
 
+/** The wavefront projects d from the levels up to this one on (fewer say too little). */
+const PROJECT_FROM = 3;
+
 /**
- * Banded dynamic programme over the lexicographic key (distance, substitutions). A path of cost
- * ≤ T only visits diagonals k with |k| + |kEnd − k| ≤ T, so a result ≤ T inside that band is
- * exact; otherwise the band doubles. Known: d > `floor`; the first band is `startLimit` wide when
- * given (a known upper bound of d). Returns d (S in `coreSubs`) or OVER_BUDGET.
+ * d projected from the wavefront after level s (its table in `prev`): s levels carried it to the
+ * furthest anti-diagonal i + j it reaches; the rest of the n + m at the same pace. Deterministic,
+ * so the work charged stays a function of the request.
  */
-function bandedDistance(
-  a: ArrayLike<number>,
-  aLo: number,
-  n: number,
-  b: ArrayLike<number>,
-  bLo: number,
-  m: number,
-  floor: number,
-  budget: WorkBudget | undefined,
-  startLimit?: number,
-): number {
-  const kEnd = n - m;
-  const absEnd = kEnd < 0 ? -kEnd : kEnd;
-  let limit = startLimit ?? Math.max(2 * floor + 2, absEnd + 2);
-  for (;;) {
-    const full = limit >= n + m;
-    const extra = full ? n + m : Math.floor((limit - absEnd) / 2);
-    const kLo = Math.min(0, kEnd) - extra;
-    const kHi = Math.max(0, kEnd) + extra;
-    const width = kHi - kLo + 1;
-    const cost = (n + 1) * Math.min(width, m + 1);
-    if (budget !== undefined) {
-      if (budget.remaining < cost) return OVER_BUDGET;
-      budget.remaining -= cost;
-    }
-    const key = bandRun(a, aLo, n, b, bLo, m, kLo, kHi);
-    const d = Math.floor(key / KEY_SCALE);
-    if (full || d <= limit) {
-      coreSubs = key - d * KEY_SCALE;
-      return d;
-    }
-    limit *= 2;
+function projectedDistance(prev: Int32Array, s: number, n: number, m: number): number {
+  // Row t = s of the level: furthest reach at distance ≤ s, any substitutions.
+  const last = s * (2 * s + 1) + s;
+  let reach = 1;
+  for (let k = -s; k <= s; k++) {
+    const r = prev[last + k];
+    if (r >= 0 && 2 * r - k > reach) reach = 2 * r - k;
   }
+  return (s * (n + m)) / reach;
 }
 
-/** DP over rows i = 0..n, columns j with kLo ≤ i − j ≤ kHi; returns the key of (n, m). */
-function bandRun(
+/**
+ * Dynamic programme over the lexicographic cost (distance, substitutions) restricted to what a
+ * path of cost ≤ `limit` (an upper bound of d) can visit, so its result is exact: the diagonals k
+ * with |k| + |kEnd − k| ≤ limit (one band, charged `bandCost`), and in them only the cells whose
+ * distance D plus the least cost left, |kEnd − k|, stays within `limit` (below, "live"). Returns
+ * d (S in `coreSubs`) or OVER_BUDGET.
+ *
+ * Why it is fast: a cell's key is D · scale + S in an Int32Array (scale > any S), so one integer
+ * comparison orders two costs; cells are updated without a data-dependent branch (mins and the
+ * live test as sign masks), because on heavily rewritten rows every such branch mispredicts; and
+ * a row is only scanned over the diagonals its predecessor row left live (about half the band on
+ * real post-edits), since a cell none of whose predecessors is live is not live either.
+ */
+function bandDistance(
   a: ArrayLike<number>,
   aLo: number,
   n: number,
   b: ArrayLike<number>,
   bLo: number,
   m: number,
-  kLo: number,
-  kHi: number,
+  limit: number,
+  budget: WorkBudget | undefined,
 ): number {
-  const INF = Number.MAX_SAFE_INTEGER;
-  let prev = (dpRowA = growFloat64(dpRowA, m + 1));
-  let cur = (dpRowB = growFloat64(dpRowB, m + 1));
-  // Row 0: j insertions.
-  const j0Hi = Math.min(m, -kLo);
-  for (let j = 0; j <= j0Hi; j++) prev[j] = j * KEY_SCALE;
-  if (j0Hi + 1 <= m) prev[j0Hi + 1] = INF;
-  let prevLo = 0;
-  let prevHi = j0Hi;
-  for (let i = 1; i <= n; i++) {
-    const jLo = Math.max(0, i - kHi);
-    const jHi = Math.min(m, i - kLo);
-    const ai = a[aLo + i - 1];
-    for (let j = jLo; j <= jHi; j++) {
-      let best = INF;
-      if (j >= prevLo && j <= prevHi) best = prev[j] + KEY_SCALE; // deletion of a[i-1]
-      if (j > jLo) {
-        const v = cur[j - 1] + KEY_SCALE; // insertion of b[j-1]
-        if (v < best) best = v;
-      }
-      if (j >= 1 && j - 1 >= prevLo && j - 1 <= prevHi) {
-        const v = prev[j - 1] + (ai === b[bLo + j - 1] ? 0 : KEY_SCALE + 1);
-        if (v < best) best = v;
-      }
-      cur[j] = best;
-    }
-    prevLo = jLo;
-    prevHi = jHi;
-    const tmp = prev;
-    prev = cur;
-    cur = tmp;
+  const shortest = n < m ? n : m;
+  const scale = (shortest < limit ? shortest : limit) + 1;
+  const dead = (limit + 2) * scale;
+  // Keys must stay int32, which fails only for tables of more than about 5 · 10^8 cells: far past
+  // any budget, so such a pair counts as over budget even when none is given.
+  if (dead + scale + 1 >= 2 ** 30) return OVER_BUDGET;
+  const cost = bandCost(n, m, limit);
+  if (budget !== undefined) {
+    if (budget.remaining < cost) return OVER_BUDGET;
+    budget.remaining -= cost;
   }
-  return prev[m];
+  const kEnd = n - m;
+  const absEnd = kEnd < 0 ? -kEnd : kEnd;
+  const extra = (limit - absEnd) >> 1;
+  let kLo = (kEnd < 0 ? kEnd : 0) - extra;
+  let kHi = (kEnd > 0 ? kEnd : 0) + extra;
+  if (kLo < -m) kLo = -m;
+  if (kHi > n) kHi = n;
+  // Rows are indexed by diagonal: x = k − kLo + 1, with a dead sentinel either side.
+  const width = kHi - kLo + 1;
+  let prev = (bandRowA = growInt32(bandRowA, width + 2));
+  let cur = (bandRowB = growInt32(bandRowB, width + 2));
+  // liveMax[x]: the largest live key on diagonal x, (limit − |kEnd − k|) · scale + scale − 1.
+  const liveMax = (bandLimits = growInt32(bandLimits, width + 2));
+  for (let x = 1; x <= width; x++) {
+    const left = kEnd - (x - 1 + kLo);
+    liveMax[x] = (limit - (left < 0 ? -left : left) + 1) * scale - 1;
+  }
+  // Row 0: cell (0, j) on diagonal −j costs j insertions.
+  let liveHi = 1 - kLo;
+  let liveLo = liveHi;
+  prev[liveHi] = 0;
+  for (let j = 1; j <= m && liveHi - j >= 1 && j * scale <= liveMax[liveHi - j]; j++) {
+    prev[liveHi - j] = j * scale;
+    liveLo = liveHi - j;
+  }
+  const sub = scale + 1;
+  for (let i = 1; i <= n; i++) {
+    const xLo = (i - m > kLo ? i - m : kLo) - kLo + 1;
+    const xHi = (i < kHi ? i : kHi) - kLo + 1;
+    prev[liveLo - 1] = dead;
+    prev[liveHi + 1] = dead;
+    // Cells right of the previous row's live ones have no live predecessor.
+    let x = liveHi + 1 < xHi ? liveHi + 1 : xHi;
+    let lo = 0;
+    let hi = -1;
+    let right = dead; // cur[x + 1]: the insertion predecessor
+    if (x === i - kLo + 1) {
+      // Cell (i, 0): i deletions.
+      const key = prev[x - 1] + scale;
+      if (key <= liveMax[x]) {
+        right = key;
+        lo = hi = x;
+      }
+      cur[x] = right;
+      x--;
+    }
+    const ai = a[aLo + i - 1];
+    const jBase = bLo + i - kLo; // b index of column j − 1 at x is jBase − x
+    const scanLo = liveLo > xLo ? liveLo : xLo;
+    for (; x >= scanLo; x--) {
+      const del = prev[x - 1];
+      let key = (right < del ? right : del) + scale;
+      const differ = ai ^ b[jBase - x];
+      const diag = prev[x] + (sub & ((differ | -differ) >> 31));
+      let t = diag - key;
+      key += t & (t >> 31);
+      t = liveMax[x] - key;
+      key += (dead - key) & (t >> 31);
+      cur[x] = key;
+      right = key;
+      if (key < dead) {
+        lo = x;
+        if (hi < 0) hi = x;
+      }
+    }
+    // Left of the previous row's live cells only insertions from this row can reach.
+    for (; x >= xLo; x--) {
+      const key = right + scale;
+      if (key > liveMax[x]) break;
+      cur[x] = right = key;
+      lo = x;
+    }
+    liveLo = lo;
+    liveHi = hi;
+    const t = prev;
+    prev = cur;
+    cur = t;
+  }
+  const key = prev[kEnd - kLo + 1];
+  const d = Math.floor(key / scale);
+  coreSubs = key - d * scale;
+  return d;
 }
 
 /** A zeroed count record. */
