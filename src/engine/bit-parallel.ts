@@ -1,25 +1,43 @@
 /**
- * Unit-cost Levenshtein distance (the number only, no split) by Myers' bit-vector algorithm in
- * Hyyrö's block form (G. Myers, J. ACM 46(3), 1999; H. Hyyrö, "A bit-vector algorithm for
- * computing Levenshtein and Damerau edit distances", 2003), over 32-bit words.
+ * Distances of all suffix pairs of two token sequences, packed as bit-vectors: Myers' bit-vector
+ * algorithm in Hyyrö's block form (G. Myers, J. ACM 46(3), 1999; H. Hyyrö, "A bit-vector
+ * algorithm for computing Levenshtein and Damerau edit distances", 2003), over 32-bit words.
  *
- * The dynamic programme's columns follow the longer sequence (the text) and its rows the shorter
- * one (the pattern), 32 rows to a block: one step of a block updates 32 cells with about twenty
- * word operations and no data-dependent branch, which is what makes it cheap on rows rewritten at
- * distances where a diagonal-transition search meets a branch misprediction at every cell.
- * Work: ⌈pattern / 32⌉ block steps per text token, plus one table look-up per token.
+ * The dynamic programme runs over the reversed sequences, so its cell (i′, j′) is the distance
+ * G(n − i′, m − j′) between the suffixes a[n − i′, n) and b[m − j′, m). A column holds, for one i′,
+ * the vertical differences G(·, m − j′) − G(·, m − j′ + 1) of all j′ as two bit-vectors (+1 and
+ * −1), 32 rows to a word; one step of a word updates 32 cells with about twenty word operations
+ * and no data-dependent branch, which is what makes it cheap on rows rewritten at distances where
+ * a diagonal-transition search meets a branch misprediction at every cell. Every column is kept
+ * (`columns`), so the caller can read G anywhere: the band that finds the fewest-substitution
+ * split visits only cells on some optimal path with it.
+ *
+ * Work: ⌈m / 32⌉ word steps per token of a, plus one table look-up per token.
  */
 
-// Per-pair symbol table: open addressing over the pattern's distinct tokens, a stamp marking the
-// live slots (a pair clears nothing); a slot is (stamp, token, row of `peq`).
+/**
+ * The columns of the last `suffixDistances`: column i′ (0 ≤ i′ ≤ n) occupies words
+ * [i′ · words, (i′ + 1) · words) of `plus` and `minus`; bit j′ − 1 of a column is set in `plus`
+ * (`minus`) when G(n − i′, m − j′) exceeds (falls short of) G(n − i′, m − j′ + 1) by one.
+ */
+export const columns: { plus: Int32Array; minus: Int32Array; words: number } = {
+  plus: new Int32Array(256),
+  minus: new Int32Array(256),
+  words: 1,
+};
+
+// Per-pair symbol table: open addressing over b's distinct tokens, a stamp marking the live slots
+// (a pair clears nothing); a slot is (stamp, token, row of `peq`).
 let slots: Int32Array = new Int32Array(3 * 256);
 let stamp = 0;
-// Match masks: row r holds, for the pattern's r-th distinct token, one bit per pattern position;
-// the row after the last is all zeros (the mask of any token absent from the pattern).
+let tableMask = 15;
+let tableShift = 28;
+// The free slot where the last unsuccessful `rowOf` stopped.
+let lastSlot = 0;
+// Match masks: row r holds, for b's r-th distinct token, one bit per position of reversed b; the
+// row after the last is all zeros (the mask of any token absent from b).
 let peq: Int32Array = new Int32Array(256);
 let textRows: Int32Array = new Int32Array(256);
-let pv: Int32Array = new Int32Array(16);
-let mv: Int32Array = new Int32Array(16);
 
 function grown(buf: Int32Array, size: number): Int32Array {
   if (buf.length >= size) return buf;
@@ -28,34 +46,33 @@ function grown(buf: Int32Array, size: number): Int32Array {
   return new Int32Array(n);
 }
 
-/** Block steps plus table look-ups that `bitParallelDistance` spends on n and m tokens. */
-export function bitParallelCost(n: number, m: number): number {
-  const text = n > m ? n : m;
-  const pattern = n > m ? m : n;
-  return text * ((pattern + 31) >>> 5) + n + m;
+/** Word steps plus table look-ups that `suffixDistances` spends on n and m tokens. */
+export function suffixDistancesCost(n: number, m: number): number {
+  return n * ((m + 31) >>> 5) + n + m;
 }
 
 /**
- * Levenshtein distance of a[aLo, aLo + n) and b[bLo, bLo + m), both non-empty. Symmetric, so the
- * shorter side is the pattern.
+ * Levenshtein distance of a[aLo, aLo + n) and b[bLo, bLo + m) (both non-empty), leaving the
+ * distances of all their suffix pairs in `columns`. The work is linear in n and in ⌈m / 32⌉, so
+ * the caller passes the shorter sequence as b.
  */
-export function bitParallelDistance(a: ArrayLike<number>, aLo: number, n: number, b: ArrayLike<number>, bLo: number, m: number): number {
-  return m <= n ? distance(a, aLo, n, b, bLo, m) : distance(b, bLo, m, a, aLo, n);
-}
-
-function distance(text: ArrayLike<number>, tLo: number, n: number, pattern: ArrayLike<number>, pLo: number, m: number): number {
+export function suffixDistances(a: ArrayLike<number>, aLo: number, n: number, b: ArrayLike<number>, bLo: number, m: number): number {
   const words = (m + 31) >>> 5;
-  const absent = numberPattern(pattern, pLo, m, words);
+  const absent = numberReversed(b, bLo, m, words);
   const rows = (textRows = grown(textRows, n));
   for (let i = 0; i < n; i++) {
-    const r = rowOf(text[tLo + i]);
+    const r = rowOf(a[aLo + n - 1 - i]);
     rows[i] = (r < 0 ? absent : r) * words;
   }
-  pv = grown(pv, words);
-  mv = grown(mv, words);
-  const P = pv;
-  const M = mv;
-  // Column 0: D(i, 0) = i, every vertical difference +1.
+  const size = (n + 1) * words;
+  if (columns.plus.length < size) {
+    columns.plus = grown(columns.plus, size);
+    columns.minus = grown(columns.minus, size);
+  }
+  columns.words = words;
+  const P = columns.plus;
+  const M = columns.minus;
+  // Column 0: G(n, m − j′) = j′, every vertical difference +1.
   P.fill(-1, 0, words);
   M.fill(0, 0, words);
   const eq = peq;
@@ -63,28 +80,30 @@ function distance(text: ArrayLike<number>, tLo: number, n: number, pattern: Arra
   const lastBit = (m - 1) & 31;
   let score = m;
   for (let i = 0; i < n; i++) {
-    const base = rows[i];
-    // Horizontal difference entering the block from above: +1 on row 0 (D(0, j) = j).
+    const eqBase = rows[i];
+    const from = i * words;
+    const to = from + words;
+    // Horizontal difference entering the first word from above: +1 (row 0 holds G(n − i′, m) = i′).
     let hin = 1;
     for (let w = 0; ; w++) {
-      const Pv = P[w];
-      const Mv = M[w];
+      const Pv = P[from + w];
+      const Mv = M[from + w];
       // hin is −1, 0 or +1; hneg is 1 exactly when it is −1.
       const hneg = hin >>> 31;
-      const e = eq[base + w] | hneg;
-      const Xv = eq[base + w] | Mv;
+      const e = eq[eqBase + w] | hneg;
+      const Xv = eq[eqBase + w] | Mv;
       const Xh = ((((e & Pv) + Pv) | 0) ^ Pv) | e;
       let Ph = Mv | ~(Xh | Pv);
       let Mh = Pv & Xh;
       if (w === lastWord) {
-        // Row m may sit anywhere in the last block: the score follows that row.
+        // Row m may sit anywhere in the last word: the score follows that row.
         score += ((Ph >>> lastBit) & 1) - ((Mh >>> lastBit) & 1);
       }
       const hout = (Ph >>> 31) - (Mh >>> 31);
       Ph = (Ph << 1) | ((hin + 1) >>> 1);
       Mh = (Mh << 1) | hneg;
-      P[w] = Mh | ~(Xv | Ph);
-      M[w] = Ph & Xv;
+      P[to + w] = Mh | ~(Xv | Ph);
+      M[to + w] = Ph & Xv;
       if (w === lastWord) break;
       hin = hout;
     }
@@ -93,10 +112,10 @@ function distance(text: ArrayLike<number>, tLo: number, n: number, pattern: Arra
 }
 
 /**
- * Fills `peq` with the match masks of pattern[pLo, pLo + m) and the symbol table with its distinct
- * tokens; returns the row of the all-zero mask.
+ * Fills `peq` with the match masks of reversed b[bLo, bLo + m) and the symbol table with its
+ * distinct tokens; returns the row of the all-zero mask.
  */
-function numberPattern(pattern: ArrayLike<number>, pLo: number, m: number, words: number): number {
+function numberReversed(b: ArrayLike<number>, bLo: number, m: number, words: number): number {
   let size = 16;
   while (size < 2 * m) size *= 2;
   if (3 * size > slots.length) {
@@ -114,7 +133,7 @@ function numberPattern(pattern: ArrayLike<number>, pLo: number, m: number, words
   const eq = peq;
   let rows = 0;
   for (let j = 0; j < m; j++) {
-    const token = pattern[pLo + j];
+    const token = b[bLo + m - 1 - j];
     let r = rowOf(token);
     if (r < 0) {
       r = rows++;
@@ -128,11 +147,6 @@ function numberPattern(pattern: ArrayLike<number>, pLo: number, m: number, words
   eq.fill(0, rows * words, rows * words + words);
   return rows;
 }
-
-let tableMask = 15;
-let tableShift = 28;
-// The free slot where the last unsuccessful `rowOf` stopped.
-let lastSlot = 0;
 
 /** The `peq` row of `token`, or −1 (then `lastSlot` is where it would go). */
 function rowOf(token: number): number {
