@@ -4,7 +4,8 @@
  *
  * Three tiers, each proved equal to Intl.Segmenter by property tests:
  * 1. Known-class scanner: a text made only of characters whose Sentence_Break class is in
- *    `CLASS_OF` (ASCII, Latin-1 letters, curly quotes, dashes) is segmented by the UAX #29 rules
+ *    `CLASS_OF` (ASCII, Latin-1, Latin Extended-A/B and IPA letters, curly quotes, dashes) is
+ *    segmented by the UAX #29 rules
  *    SB6–SB11 directly, in one pass (it gives up at the first other character).
  * 2. One-sentence fast path for any other text: no possible break character (sentence terminator
  *    or paragraph separator) before its final run of terminators, closers and spaces means one
@@ -53,6 +54,16 @@ const CLASS_OF = new Uint8Array(0x2030).fill(SB.Unknown);
   // U+A0 (Sp), U+AD (Format), « » (Close, above).
   for (let c = 0xa1; c <= 0xbf; c++) {
     if (c !== 0xaa && c !== 0xab && c !== 0xad && c !== 0xb5 && c !== 0xba && c !== 0xbb) CLASS_OF[c] = SB.Other;
+  }
+  // Latin Extended-A and -B and the IPA letters, U+0100–U+02AF (ŋ ɓ ɗ ƴ of Wolof and Pulaar, the
+  // letters of Central European and African orthographies): every one is a letter, classed as
+  // UAX #29 classes letters: Upper (Uppercase or titlecase), Lower (Lowercase), else OLetter.
+  // Without them, one ɗ sent a whole row to the regular-expression and Intl.Segmenter tiers.
+  for (let c = 0x100; c <= 0x2af; c++) {
+    const ch = String.fromCharCode(c);
+    if (/[\p{Uppercase}\p{Lt}]/u.test(ch)) CLASS_OF[c] = SB.Upper;
+    else if (/\p{Lowercase}/u.test(ch)) CLASS_OF[c] = SB.Lower;
+    else if (/\p{Alphabetic}/u.test(ch)) CLASS_OF[c] = SB.OLetter;
   }
 })();
 
