@@ -137,14 +137,16 @@ function numberReversed(b: ArrayLike<number>, bLo: number, m: number, words: num
     let r = rowOf(token);
     if (r < 0) {
       r = rows++;
-      eq.fill(0, r * words, r * words + words);
+      // A loop, not fill(): a row is a word or three, and a builtin call per distinct token cost
+      // more than the row.
+      for (let w = r * words; w < r * words + words; w++) eq[w] = 0;
       slots[3 * lastSlot] = stamp;
       slots[3 * lastSlot + 1] = token;
       slots[3 * lastSlot + 2] = r;
     }
     eq[r * words + (j >>> 5)] |= 1 << (j & 31);
   }
-  eq.fill(0, rows * words, rows * words + words);
+  for (let w = rows * words; w < rows * words + words; w++) eq[w] = 0;
   return rows;
 }
 
