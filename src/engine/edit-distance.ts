@@ -40,12 +40,13 @@ import { columns, suffixDistances, suffixDistancesCost } from './bit-parallel';
 import type { EditCounts } from './types';
 
 /**
- * Work units a request may spend on exact distances; one unit ≈ one cell update (≈ 1–6 ns).
- * Sized on real post-edits: 5 MiB of human drafts against their expert corrections (kallaama,
- * Wolof/Pulaar/Sereer, CER 6.5 %, WER 17 %) spends 36.6 M units, so the former 30 M left 1,303 of
- * its entries approximate; 100 M leaves that request 2.7× headroom. A request built to exhaust the
- * budget (1,808 paired 1,400-character rows of shuffled words) spends its metric pass 1.1 s at
- * 30 M and 1.5 s at 100 M, the approximation of the rest included.
+ * Work units a request may spend on exact distances; one unit ≈ one cell update, or one 32-cell
+ * word step of the bit-parallel suffix distances (≈ 1–7 ns). Sized on real post-edits: 5 MiB of
+ * human drafts against their expert corrections (kallaama, Wolof/Pulaar/Sereer, CER 6.6 %,
+ * WER 17.7 %) spent 36.4 M units with the kernel of the time, so the former 30 M left 1,303 of its
+ * entries approximate; it spends 10.9 M now, a ninth of the budget. A request built to exhaust
+ * the budget (1,844 paired 1,400-character rows of shuffled words) spends its metric pass about
+ * 0.65 s, the approximation of the rest included.
  */
 export const DEFAULT_WORK_BUDGET_UNITS = 100_000_000;
 
