@@ -323,7 +323,9 @@ const GAVE_UP = -2;
 /**
  * Exact unit-cost edit distance between two token sequences (reference a, hypothesis b) with the
  * fewest-substitutions split. Returns null when the work would exceed `budget` (nothing is
- * charged beyond what was spent).
+ * charged beyond what was spent), and, budget or not, for a pair too large for the kernel's
+ * 32-bit keys (two sides of some 32,000 tokens or more about as far apart: 10^9 cells, past any
+ * budget).
  */
 export function editCounts(
   a: ArrayLike<number>,
@@ -516,8 +518,10 @@ function optimalPathsDistance(
   const shortest = m < d ? m : d;
   const scale = shortest + 1;
   const dead = (d + 2) * scale;
-  // Keys and rooms (down to −(n + m) · scale) must stay int32: see `bandDistance`.
-  if ((n + m + d + 3) * scale >= 2 ** 30) return OVER_BUDGET;
+  // Keys and rooms (down to −(n + m) · scale) stay within 2^30, so every cell is int32 arithmetic
+  // and its sign tests hold. Only a pair far past any budget (two sides of some 19,000 tokens
+  // about as far apart) misses that; the plain band, whose keys stay smaller, then decides.
+  if ((n + m + d + 3) * scale >= 2 ** 30) return bandDistance(a, aLo, n, b, bLo, m, d, budget);
   if (budget !== undefined && budget.remaining < bandCost(n, m, d) + (n + 1) * words) return OVER_BUDGET;
   const kEnd = n - m;
   const extra = (d - kEnd) >> 1;
@@ -798,8 +802,9 @@ function bandDistance(
   const shortest = n < m ? n : m;
   const scale = (shortest < limit ? shortest : limit) + 1;
   const dead = (limit + 2) * scale;
-  // Keys must stay int32, which fails only for tables of more than about 5 · 10^8 cells: far past
-  // any budget, so such a pair counts as over budget even when none is given.
+  // Keys must stay within 2^30 (int32 arithmetic), which fails only for pairs of some 32,000
+  // tokens a side about as far apart, 10^9 cells: far past any budget, so such a pair counts as
+  // over budget even when none is given.
   if (dead + scale + 1 >= 2 ** 30) return OVER_BUDGET;
   const cost = bandCost(n, m, limit);
   if (budget !== undefined) {

@@ -169,6 +169,14 @@ describe('editCounts (exact kernel)', () => {
     expect(editCounts(cps('a😀b'), cps('ab'))).toMatchObject({ distance: 1, deletions: 1, hits: 2 });
   });
 
+  it('stays exact on pairs too large for the optimal-path band keys (the plain band decides)', () => {
+    // 20,000 against 19,000 tokens with no token in common: d = 20,000, every shorter-side token
+    // substituted. (n + m + d) × (m + 1) passes 2^30, so the split comes from the plain band.
+    const a = Array.from({ length: 20_000 }, (_, i) => i % 7);
+    const b = Array.from({ length: 19_000 }, (_, i) => 100 + (i % 5));
+    expect(editCounts(a, b)).toEqual({ distance: 20_000, substitutions: 19_000, deletions: 1_000, insertions: 0, hits: 0 });
+  });
+
   it('returns null, spending at most the budget, when the budget is too small', () => {
     const a = cps('abcdefghij'.repeat(50));
     const b = cps('jihgfedcba'.repeat(50));
