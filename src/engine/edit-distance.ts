@@ -23,11 +23,11 @@
  *   parity and |k| bounds halve it twice), typically well under a microsecond for a 100-character
  *   row with a handful of edits.
  * - Past about sqrt(n + m) levels, or earlier when the search's progress projects d past that
- *   (rows rewritten at distances of 16–64 are common in real post-edits), the distance d alone is
- *   learnt bit-parallel (bit-parallel.ts: ⌈shorter / 32⌉ word steps per token of the longer
- *   side), then one band of the dynamic programme over (distance, substitutions), exactly as wide
- *   as d requires, gives the fewest substitutions: O(n · d), integer keys, branch-free cells, and
- *   only the cells a path of cost d can still use.
+ *   (rows rewritten at distances of 16–64 are common in real post-edits), the distances G of all
+ *   suffix pairs are computed bit-parallel (bit-parallel.ts: ⌈shorter / 32⌉ word steps per token
+ *   of the longer side), which gives d; then the dynamic programme over (distance D,
+ *   substitutions) from the start visits only the cells of some minimum alignment (D + G = d), a
+ *   few per cent of the band of width d, with integer keys and branch-free cells.
  * - A pair known to be at most U apart (from its approximation, below) runs the wavefront to U
  *   when U is within the hand-over level, else one band of width U: the cost is known up front.
  * - A pair whose exact search would exceed the request's work budget, or whose estimated cost is
@@ -616,8 +616,8 @@ function optimalPathsDistance(
 }
 
 /**
- * G(i, j + 1) − G(i, j) negated, i.e. +1, 0 or −1: bit `bit` (= m − j − 1) of the column at
- * word offset `col`.
+ * G(i, j) − G(i, j + 1), +1, 0 or −1: bit `bit` (= m − j − 1) of the column at word offset
+ * `col`.
  */
 function bitDelta(P: Int32Array, M: Int32Array, col: number, bit: number): number {
   const w = col + (bit >>> 5);
