@@ -235,6 +235,31 @@ export function alignGap(
       : [{ kind: 'del', oi: [aLo], ri: [] }, { kind: 'add', oi: [], ri: [bLo] }];
   }
 
+  if (n === m && diagonalMostlyShared(orig, aLo, rew, bLo, n)) {
+    // Edited rows in a run, each still mostly its counterpart's text: row i is row i, and the
+    // table would only confirm it (see diagonalMostlyShared).
+    const beads: Bead[] = [];
+    for (let k = 0; k < n; k++) beads.push({ kind: 'pair', oi: [aLo + k], ri: [bLo + k] });
+    return beads;
+  }
+  return beadTable(orig, rew, aLo, aHi, bLo, bHi, options);
+}
+
+/**
+ * The bead programme proper: the cheapest path through the gap's table (or its band), for gaps
+ * that the shortcuts of `alignGap` leave open. Both sides must be non-empty.
+ */
+export function beadTable(
+  orig: SideFeatures,
+  rew: SideFeatures,
+  aLo: number,
+  aHi: number,
+  bLo: number,
+  bHi: number,
+  options: GapOptions,
+): Bead[] {
+  const n = aHi - aLo;
+  const m = bHi - bLo;
   // Band: row i (0..n) may use columns [lo[i], hi[i]]; consecutive rows overlap so a path exists.
   const lo = (tableScratch.lo = growI32(tableScratch.lo, n + 1));
   const hi = (tableScratch.hi = growI32(tableScratch.hi, n + 1));
@@ -444,6 +469,22 @@ const PROFILE_FIRST_ABOVE = 1024;
 function quickWordDice(orig: SideFeatures, o: number, rew: SideFeatures, r: number): number {
   if (orig.loose[o].length + rew.loose[r].length > PROFILE_FIRST_ABOVE) return profileWordDice(prof(orig, o), prof(rew, r));
   return wordDice(orig.loose[o], rew.loose[r]);
+}
+
+/**
+ * Whether original row aLo + k and reworked row bLo + k share a common prefix and suffix covering
+ * 80 % of the longer text, for every k < n, and none of them moved. Then every pair costs almost
+ * nothing, every alternative path is dearer (an unpaired row costs 0.5; a split must be paid back
+ * by a merge within the same square gap, and a pair of groups costs at least 0.1 plus what their
+ * texts lack), and the programme's answer is the diagonal: consecutive edited rows, the commonest
+ * multi-row gap of a post-edit, are settled without profiles or a table.
+ */
+function diagonalMostlyShared(orig: SideFeatures, aLo: number, rew: SideFeatures, bLo: number, n: number): boolean {
+  for (let k = 0; k < n; k++) {
+    if (orig.moved[aLo + k] || rew.moved[bLo + k]) return false;
+    if (!mostlyShared(orig.loose[aLo + k], rew.loose[bLo + k])) return false;
+  }
+  return true;
 }
 
 function allMoved(side: SideFeatures, lo: number, hi: number): boolean {
