@@ -27,13 +27,21 @@ export interface BusyProbe {
 
 /**
  * Rounds of two concurrent diffs of `body`, probing health every `gapMs` while they are in
- * flight; stops after `rounds` rounds or once `maxMs` have passed (at least one round).
+ * flight; goes on until at least `rounds` rounds have run and `minProbes` probes have been taken,
+ * or once `maxMs` have passed (at least one round). `minProbes` lets the busy p99 rest on as many
+ * probes as the idle one: from ~100 probes a p99 is the largest but one, from 300 the fourth.
  */
-export async function probeWhileBusy(server: ServerHandle, prober: Prober, body: Buffer, options: { rounds: number; gapMs: number; maxMs: number; diffTimeoutMs: number }): Promise<BusyProbe> {
+export async function probeWhileBusy(
+  server: ServerHandle,
+  prober: Prober,
+  body: Buffer,
+  options: { rounds: number; minProbes?: number; gapMs: number; maxMs: number; diffTimeoutMs: number },
+): Promise<BusyProbe> {
   const result: BusyProbe = { probes: [], diffs: [], rounds: 0, peakRss: 0, failedProbes: 0 };
   const started = Date.now();
   server.resetPeak();
-  while (result.rounds < options.rounds && (result.rounds === 0 || Date.now() - started < options.maxMs)) {
+  const wanted = () => result.rounds < options.rounds || result.probes.length + result.failedProbes < (options.minProbes ?? 0);
+  while (wanted() && (result.rounds === 0 || Date.now() - started < options.maxMs)) {
     const done = (r: Timed | Error) => {
       result.diffs.push(r instanceof Error ? { status: 0, ms: NaN } : { status: r.status, ms: r.ms });
     };

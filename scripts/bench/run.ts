@@ -34,6 +34,8 @@ const ROOT = resolve(__dirname, '..', '..', '..');
 /** The realistic bodies the peer (daff) also diffs. */
 const PEER_BODIES = ['realistic-30k', 'realistic-15k', 'typical-500'];
 const RESULTS_DIR = join(ROOT, 'bench-results');
+/** Milliseconds between health probes, idle and busy alike. */
+const HEALTH_GAP_MS = 10;
 
 /** The targets of issue 5 and issue 4. */
 const TARGETS = {
@@ -225,12 +227,21 @@ async function main(): Promise<void> {
   const healthPhase = async (): Promise<HealthResult> => {
     let prober = await startProber(server.baseUrl);
     try {
-      const idle = summarize(await probeIdle(prober, options.quick ? 100 : 300, 5));
+      // Idle and busy probes come at the same pace and in about the same number, so the two p99s
+      // are the same order statistic.
+      const probes = options.quick ? 100 : 300;
+      const idle = summarize(await probeIdle(prober, probes, HEALTH_GAP_MS));
       const health: HealthResult = { idle, busy: [] };
       const busyBodies = ['realistic-30k', 'adv-huge-row'].map((name) => bodies.main.find((b) => b.name === name)).filter((b): b is BenchBody => b !== undefined);
       for (const body of busyBodies) {
         log(`health: probes while two ${body.name} diffs run…`);
-        const raw = await probeWhileBusy(server, prober, Buffer.from(body.json), { rounds: options.quick ? 1 : 3, gapMs: 10, maxMs: 90_000, diffTimeoutMs: 120_000 });
+        const raw = await probeWhileBusy(server, prober, Buffer.from(body.json), {
+          rounds: options.quick ? 1 : 3,
+          minProbes: probes,
+          gapMs: HEALTH_GAP_MS,
+          maxMs: 90_000,
+          diffTimeoutMs: 120_000,
+        });
         health.busy.push({ body: body.name, probe: summarize(raw.probes), raw });
         const before = server;
         await ensureServer(`two concurrent ${body.name}`);
