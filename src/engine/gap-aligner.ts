@@ -338,8 +338,11 @@ export function beadTable(
       }
     }
     const similarityTo = (from: number, to: number): number => {
-      const joined = from === to ? prof(many, from) : joinedProfile(many, from, to);
-      return textSimilarity(intersection(ps, joined), ps, joined, single.loose[s], from === to ? many.loose[from] : undefined);
+      // One piece: the pair similarity of the two rows, memoised (its value does not depend on
+      // which side is the single row).
+      if (from === to) return single === orig ? pairText(orig, rew, s, from, ps, prof(many, from)) : pairText(orig, rew, from, s, prof(many, from), ps);
+      const joined = joinedProfile(many, from, to);
+      return textSimilarity(intersection(ps, joined), ps, joined, single.loose[s]);
     };
     const text = similarityTo(first, last);
     if (!byTime) {
