@@ -192,23 +192,24 @@ function issueDetails(issues: readonly z.core.$ZodIssue[], base: Path, out: Arra
   }
 }
 
-const TEXT_FIELDS = ['speaker', 'non_speech_events', 'emotion', 'language', 'locale', 'accent', 'file_name'] as const;
-const TIME_FIELDS = ['start_time', 'end_time'] as const;
+const TEXT_FIELDS = new Set(['speaker', 'non_speech_events', 'emotion', 'language', 'locale', 'accent', 'file_name']);
+const TIME_FIELDS = new Set(['start_time', 'end_time']);
 
 /**
  * True only for an object row that `RowObjectSchema` certainly accepts: a string transcript, and
- * each known field absent or of its type. Anything else goes to zod for the exact messages.
+ * each known field absent or of its type. Anything else goes to zod for the exact messages. Reads
+ * the row's own keys (`keys`, two or three in a typical row) rather than probing for each known
+ * field: 4.9 → 3.4 ms for the rows of realistic-30k.
  */
-export function isPlainValidRow(row: Record<string, unknown>): boolean {
+export function isPlainValidRow(row: Record<string, unknown>, keys: readonly string[] = Object.keys(row)): boolean {
   if (typeof row.transcript !== 'string') return false;
-  for (const field of TEXT_FIELDS) {
-    const v = row[field];
-    if (!(v === undefined || v === null || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))) return false;
-  }
-  for (const field of TIME_FIELDS) {
-    const v = row[field];
-    if (v === undefined) continue;
-    if (!(v === null || typeof v === 'string' || typeof v === 'number') || parseTime(v) === undefined) return false;
+  for (const key of keys) {
+    const v = row[key];
+    if (TEXT_FIELDS.has(key)) {
+      if (!(v === null || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)))) return false;
+    } else if (TIME_FIELDS.has(key)) {
+      if (!(v === null || typeof v === 'string' || typeof v === 'number') || parseTime(v) === undefined) return false;
+    }
   }
   return true;
 }
@@ -309,7 +310,8 @@ export function checkRows(body: Record<string, unknown>, out: Array<[Path, strin
         out.push([[side, i], ROW]);
         continue;
       }
-      if (rowForm === 'object' && !isPlainValidRow(row as Record<string, unknown>)) {
+      const keys = rowForm === 'object' ? Object.keys(row as Record<string, unknown>) : null;
+      if (keys !== null && !isPlainValidRow(row as Record<string, unknown>, keys)) {
         const result = RowObjectSchema.safeParse(row);
         if (!result.success) issueDetails(result.error.issues, [side, i], out);
       }
@@ -320,9 +322,9 @@ export function checkRows(body: Record<string, unknown>, out: Array<[Path, strin
         ]);
         continue;
       }
-      if (rowForm === 'object') {
+      if (keys !== null) {
         const record = row as Record<string, unknown>;
-        for (const key of Object.keys(record)) {
+        for (const key of keys) {
           const problem = cellProblem(record[key]);
           if (problem !== null) out.push([[side, i, key], problem]);
         }
