@@ -3,9 +3,10 @@
  * the engine worker for every diff, and on the main thread only when the queue is full, where
  * D1.11 wants a 400 or 422 to win over the 503.
  */
-import { decodeUtf8, parseJsonObject } from './body';
+import { parseJsonObject } from './body';
 import { validateDiffRequest } from './diff-schema';
 import { ApiError, type ErrorDetail } from './errors';
+import { jsonText, NotUtf8Error } from './json-text';
 
 /** A refused body, as plain data (it crosses the thread boundary). */
 export interface BodyRefusal {
@@ -20,9 +21,9 @@ export type BodyVerdict = { ok: true; body: Record<string, unknown> } | ({ ok: f
 export function judgeBody(bytes: Uint8Array): BodyVerdict {
   let body: Record<string, unknown>;
   try {
-    body = parseJsonObject(decodeUtf8(bytes));
+    body = parseJsonObject(jsonText(bytes));
   } catch (error) {
-    if (error instanceof ApiError) return { ok: false, code: 'BAD_REQUEST', message: error.message };
+    if (error instanceof ApiError || error instanceof NotUtf8Error) return { ok: false, code: 'BAD_REQUEST', message: error.message };
     throw error;
   }
   const details = validateDiffRequest(body);
