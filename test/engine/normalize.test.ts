@@ -51,6 +51,18 @@ describe('the fast paths of normalizeSpace and stripDiacritics', () => {
       { seed: 5, numRuns: 5000 },
     );
   });
+  it('give the definition on text with whitespace around it (the trimmed fast path)', () => {
+    const space = fc.constantFrom(' ', '  ', '\t', '\n', '\r\n', '\u00a0', '\u2028', '\u3000', '\ufeff');
+    const pad = fc.array(space, { maxLength: 3 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(pad, fc.string({ unit, maxLength: 40 }), pad, (before, text, after) => {
+        expect(normalizeSpace(before + text + after)).toBe(spaced(before + text + after));
+      }),
+      { seed: 9, numRuns: 5000 },
+    );
+    const cell = 'The end of a cell. ';
+    expect(normalizeSpace(cell)).toBe('The end of a cell.');
+  });
   it('return typographic text unchanged (same string)', () => {
     const s = 'It’s £5 — “fine”… ok';
     expect(normalizeSpace(s)).toBe(s);
