@@ -276,6 +276,21 @@ describe('addCharCounts / addWordCounts (string level)', () => {
     expect(c).toEqual({ substitutions: 1, deletions: 0, insertions: 0, hits: 2, referenceLength: 3 });
   });
 
+  it('numbers the words of a pair with thousands of distinct words (the word table grows) exactly', () => {
+    // 24,000 words over a vocabulary of 12,000, each word twice: the table passes half full
+    // several times. Three substitutions, a deletion and an insertion far apart.
+    const reference = Array.from({ length: 24_000 }, (_, i) => `v${i % 12_000}`);
+    const hypothesis = [...reference];
+    hypothesis[100] = 'new100';
+    hypothesis[5_000] = 'new5000';
+    hypothesis[15_000] = 'v7';
+    hypothesis.splice(20_000, 0, 'inserted');
+    hypothesis.splice(8_000, 1);
+    const w = emptyCounts();
+    expect(addWordCounts(w, reference.join(' '), hypothesis.join(' '), createWorkBudget())).toBe(false);
+    expect(w).toEqual({ substitutions: 3, deletions: 1, insertions: 1, hits: 23_996, referenceLength: 24_000 });
+  });
+
   it('keeps whole words when the texts share part of a word', () => {
     const w = emptyCounts();
     addWordCounts(w, 'the cat sat', 'the car sat', createWorkBudget());
