@@ -1186,8 +1186,9 @@ function oneWordApart(
 // and every comparison reads text already in cache. A stamp marks the live slots, so starting a
 // pair clears nothing. A slot is (stamp, id) and a word (hash, start, length), side by side, so a
 // probe touches one cache line of each. The table holds distinct words, and a long text repeats
-// its vocabulary: sized for every word of a 2.4-million-character row, it spread ~800,000 probes
-// over 16 MB; it now starts at WORD_SLOTS_START slots and doubles as the distinct words need.
+// its vocabulary: sized for every word, a pair of 100,000-character cells (34,000 words, ~8,000
+// distinct) got 65,536 slots, 512 KiB of probes; it now starts at WORD_SLOTS_START slots (or
+// fewer for a short pair) and doubles as the distinct words need.
 const WORD_SLOTS_START = 1 << 14;
 let slots = new Int32Array(512);
 let stamp = 0;

@@ -1,12 +1,13 @@
 /**
  * A JSON body's bytes as the text JSON.parse reads, decoded as cheaply as its content allows.
  *
- * Why: V8 decodes UTF-8 into a one-byte string only when every character is Latin-1; one "é" or
- * "’" anywhere makes the whole text two-byte, and that decoder costs ~1.7 ns a byte. The 4 MB body
- * of realistic-30k has 424 non-ASCII characters: decoding it took 6.5-7.8 ms, a latin1 decode of
- * the same length 1.6 ms (scratch/decbench.js). So a body whose non-ASCII characters are sparse
- * is turned into pure ASCII first, each non-ASCII character written as its JSON escape (`é` →
- * `\u00e9`, an astral character as its surrogate pair), and decoded as latin1.
+ * Why: a UTF-8 body is decoded fast only while it is all ASCII; one non-ASCII character anywhere
+ * sends the whole text through V8's character-by-character decoder (~1.7 ns a byte), and one
+ * character above Latin-1 ('’') makes the result two-byte. The 4 MB body of realistic-30k has 424
+ * non-ASCII characters: decoding it took 6.5-7.8 ms, a latin1 decode of the same length 1.6 ms
+ * (medians of 30 in one process). So a body whose non-ASCII characters are sparse is turned into
+ * pure ASCII first, each non-ASCII character written as its JSON escape (`é` → `\u00e9`, an
+ * astral character as its surrogate pair), and decoded as latin1.
  *
  * The escaped text means exactly what the original means, and fails exactly when it fails:
  * - inside a JSON string, `\uXXXX` denotes the character it replaces, and the characters around
