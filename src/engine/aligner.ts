@@ -156,9 +156,12 @@ function movedRows(a: Int32Array, b: Int32Array, count: number, gaps: readonly R
   return [movedA, movedB];
 }
 
-function positional(n: number, m: number): Bead[] {
+function positional(n: number, m: number, half: Half | undefined): Bead[] {
   const beads: Bead[] = [];
-  for (let i = 0; i < Math.max(n, m); i++) {
+  const rows = Math.max(n, m);
+  const cut = Math.ceil(rows / 2);
+  const [from, to] = half === undefined ? [0, rows] : half === 0 ? [0, cut] : [cut, rows];
+  for (let i = from; i < to; i++) {
     if (i < n && i < m) beads.push({ kind: 'pair', oi: [i], ri: [i] });
     else if (i < n) beads.push({ kind: 'del', oi: [i], ri: [] });
     else beads.push({ kind: 'add', oi: [], ri: [i] });
@@ -166,14 +169,11 @@ function positional(n: number, m: number): Bead[] {
   return beads;
 }
 
-/** Pushes pair beads for the matches and aligns each gap with `fill`, all in document order. */
-function walk(
-  matches: Matches,
-  range: Range,
-  fill: (gap: Range) => Bead[],
-  out: Bead[],
-): void {
-  const gaps = gapsBetween(matches, range);
+/**
+ * Pushes pair beads for the matches and aligns each gap with `fill`, all in document order.
+ * `gaps` are the gaps between the matches (gapsBetween).
+ */
+function walk(matches: Matches, gaps: readonly Range[], fill: (gap: Range) => Bead[], out: Bead[]): void {
   let g = 0;
   for (let k = 0; k < matches.a.length; k++) {
     const i = matches.a[k];
@@ -189,11 +189,60 @@ function append<T>(out: T[], items: readonly T[]): void {
   for (const item of items) out.push(item);
 }
 
-/** The alignment path: beads covering every row of both sides exactly once, in document order. */
-export function align(prep: Prepared, config: DiffConfig): Bead[] {
+/**
+ * One of two consecutive stretches of the alignment path, so that two threads can each align,
+ * assemble and count one (engine/index.ts). Half 0 ends just before an exact anchor near the
+ * middle of the document; half 1 starts with it. Everything before the cut is decided by the
+ * whole-document passes (row ids, exact anchors, moved rows), and each gap is aligned on its own,
+ * so half 0's beads followed by half 1's are exactly the whole path.
+ */
+export type Half = 0 | 1;
+
+/**
+ * A document with fewer rows than this (both sides together) is not cut: half 0 is all of it.
+ * Two threads gain nothing on a few rows, even long ones, and half 1 can then answer without
+ * preparing anything (`halfIsEmpty`).
+ */
+export const HALF_MIN_ROWS = 256;
+
+/** True when `half` is empty for a document of n + m rows whatever its content. */
+export function halfIsEmpty(rows: number, half: Half): boolean {
+  return half === 1 && rows < HALF_MIN_ROWS;
+}
+
+/**
+ * The exact anchors and the gaps of one half: the cut is the anchor nearest the middle of both
+ * sides together (without any, half 0 is the whole path and half 1 is empty).
+ */
+function halfOf(matches: Matches, gaps: readonly Range[], n: number, m: number, half: Half): [Matches, readonly Range[]] {
+  const middle = (n + m) / 2;
+  const at = (k: number) => matches.a[k] + matches.b[k];
+  let lo = 0;
+  let hi = matches.a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (at(mid) < middle) lo = mid + 1;
+    else hi = mid;
+  }
+  const cut = lo > 0 && (lo === matches.a.length || middle - at(lo - 1) < at(lo) - middle) ? lo - 1 : lo;
+  let gapCut = gaps.length;
+  if (cut < matches.a.length) {
+    gapCut = 0;
+    while (gapCut < gaps.length && gaps[gapCut].aHi <= matches.a[cut] && gaps[gapCut].bHi <= matches.b[cut]) gapCut++;
+  }
+  if (half === 0) return [{ a: matches.a.subarray(0, cut), b: matches.b.subarray(0, cut) }, gaps.slice(0, gapCut)];
+  return [{ a: matches.a.subarray(cut), b: matches.b.subarray(cut) }, gaps.slice(gapCut)];
+}
+
+/**
+ * The alignment path: beads covering every row of both sides exactly once, in document order;
+ * with `half`, that half of the path only.
+ */
+export function align(prep: Prepared, config: DiffConfig, half?: Half): Bead[] {
   const n = prep.original.rows.length;
   const m = prep.reworked.rows.length;
-  if (config.positionalMode) return positional(n, m);
+  if (half !== undefined && halfIsEmpty(n + m, half)) return [];
+  if (config.positionalMode) return positional(n, m, n + m < HALF_MIN_ROWS ? undefined : half);
 
   const options: GapOptions = {
     splits: !config.simpleMode && config.enableSplits,
@@ -201,10 +250,12 @@ export function align(prep: Prepared, config: DiffConfig): Bead[] {
   };
   const { a, b, count } = rowIds(prep);
   const whole: Range = { aLo: 0, aHi: n, bLo: 0, bHi: m };
-  const exactMatches = anchorMatches(a, b, createAnchorScratch(count), whole);
+  const wholeMatches = anchorMatches(a, b, createAnchorScratch(count), whole);
+  const wholeGaps = gapsBetween(wholeMatches, whole);
+  const [exactMatches, gaps] =
+    half === undefined || n + m < HALF_MIN_ROWS ? [wholeMatches, wholeGaps] : halfOf(wholeMatches, wholeGaps, n, m, half);
 
   // Loose keys only for rows the exact pass left unmatched: on near-identical documents that is few.
-  const gaps = gapsBetween(exactMatches, whole);
   const [movedA, movedB] = movedRows(a, b, count, gaps);
   const orig = features(prep.original, gaps, 'a', movedA);
   const rew = features(prep.reworked, gaps, 'b', movedB);
@@ -222,7 +273,7 @@ export function align(prep: Prepared, config: DiffConfig): Bead[] {
   orig.memo = rew.memo = createPairMemo(loose.size);
   const looseScratch = createAnchorScratch(loose.size);
   const beads: Bead[] = [];
-  walk(exactMatches, whole, (gap) => {
+  walk(exactMatches, gaps, (gap) => {
     if (gap.aHi - gap.aLo === 1 && gap.bHi - gap.bLo === 1) {
       // One row each side, the commonest gap: no anchor search needed.
       if (la[gap.aLo] === lb[gap.bLo]) return [{ kind: 'pair', oi: [gap.aLo], ri: [gap.bLo] }];
@@ -230,7 +281,7 @@ export function align(prep: Prepared, config: DiffConfig): Bead[] {
     }
     const inner: Bead[] = [];
     const looseMatches = anchorMatches(la, lb, looseScratch, gap);
-    walk(looseMatches, gap, (g) => alignGap(orig, rew, g.aLo, g.aHi, g.bLo, g.bHi, options), inner);
+    walk(looseMatches, gapsBetween(looseMatches, gap), (g) => alignGap(orig, rew, g.aLo, g.aHi, g.bLo, g.bHi, options), inner);
     return inner;
   }, beads);
   return beads;

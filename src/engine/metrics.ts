@@ -76,9 +76,74 @@ export interface MetricsResult {
 }
 
 /**
+ * The counts of some scoring units before scoring: sums, so the tallies of consecutive runs of
+ * units add up to the tally of all of them (`addTallies`). The transcript's counts are not yet
+ * merged into the overall ones (`scoreTally` does that).
+ */
+export interface Tally {
+  counts: Counts;
+  approximateEntries: number;
+}
+
+/** What scoring reads besides the counts: facts of the whole request, not of any unit. */
+export interface ScoringFacts {
+  /** Index of the transcript among the compared columns, −1 when excluded (Prepared.transcriptCol). */
+  transcriptCol: number;
+  /** Both sides have a speaker column (SACR can be scored). */
+  speakers: boolean;
+  reworkedRows: number;
+}
+
+export function scoringFacts(prep: Prepared): ScoringFacts {
+  return {
+    transcriptCol: prep.transcriptCol,
+    speakers: prep.original.speaker !== null && prep.reworked.speaker !== null,
+    reworkedRows: prep.reworked.rows.length,
+  };
+}
+
+function emptyTallyCounts(): Counts {
+  const rows = {} as Record<Status, number>;
+  for (const status of STATUSES) rows[status] = 0;
+  return {
+    char: emptyCounts(),
+    word: emptyCounts(),
+    transcriptChar: emptyCounts(),
+    transcriptWord: emptyCounts(),
+    rows,
+    segmentEvents: 0,
+    sentences: { reference: 0, changed: 0 },
+    speakerChanged: 0,
+  };
+}
+
+/** The tally of no units. */
+export function emptyTally(): Tally {
+  return { counts: emptyTallyCounts(), approximateEntries: 0 };
+}
+
+/** The tally of the units of `tallies` together, in a new object (the parts are not changed). */
+export function addTallies(tallies: readonly Tally[]): Tally {
+  const sum = emptyTally();
+  const c = sum.counts;
+  for (const { counts, approximateEntries } of tallies) {
+    mergeInto(c.char, counts.char);
+    mergeInto(c.word, counts.word);
+    mergeInto(c.transcriptChar, counts.transcriptChar);
+    mergeInto(c.transcriptWord, counts.transcriptWord);
+    for (const status of STATUSES) c.rows[status] += counts.rows[status];
+    c.segmentEvents += counts.segmentEvents;
+    c.sentences.reference += counts.sentences.reference;
+    c.sentences.changed += counts.sentences.changed;
+    c.speakerChanged += counts.speakerChanged;
+    sum.approximateEntries += approximateEntries;
+  }
+  return sum;
+}
+
+/**
  * Scores, counts and the number of entries scored approximately, over the scoring units (the
- * non-trace entries in document order). Only the work an enabled metric needs is done; the
- * counts of a disabled metric stay 0. `budget` bounds the exact edit-distance work (D7.11).
+ * non-trace entries in document order). `budget` bounds the exact edit-distance work (D7.11).
  */
 export function computeMetrics(
   prep: Prepared,
@@ -86,16 +151,16 @@ export function computeMetrics(
   config: DiffConfig,
   budget: WorkBudget = createWorkBudget(),
 ): MetricsResult {
-  const counts: Counts = {
-    char: emptyCounts(),
-    word: emptyCounts(),
-    transcriptChar: emptyCounts(),
-    transcriptWord: emptyCounts(),
-    rows: {} as Record<Status, number>,
-    segmentEvents: 0,
-    sentences: { reference: 0, changed: 0 },
-    speakerChanged: 0,
-  };
+  return scoreTally(countUnits(prep, units, config, budget), scoringFacts(prep), config);
+}
+
+/**
+ * The tally of the scoring units, in order, spending `budget`. Only the work an enabled metric
+ * needs is done; the counts of a disabled metric stay 0. Counting units one run after another,
+ * each run starting with the budget the one before left, gives the tally of counting them at once.
+ */
+export function countUnits(prep: Prepared, units: readonly ScoringUnit[], config: DiffConfig, budget: WorkBudget): Tally {
+  const counts = emptyTallyCounts();
   // The transcript is scored once for both its own rates and the overall ones; the overall rates
   // cover it only while it is a compared column (ignoreColNames can exclude it: transcriptCol −1).
   const tc = prep.transcriptCol;
@@ -189,16 +254,24 @@ export function computeMetrics(
   }
   const rows = counts.rows;
   for (let i = 0; i < STATUSES.length; i++) rows[STATUSES[i]] = byStatus[i];
+  return { counts, approximateEntries };
+}
 
+/** Scores a whole request's tally; its counts become the answer's `counts` (merged in place). */
+export function scoreTally(tally: Tally, facts: ScoringFacts, config: DiffConfig): MetricsResult {
+  const { counts, approximateEntries } = tally;
+  const rows = counts.rows;
+  const tc = facts.transcriptCol;
   // The overall counts cover every text column, the transcript included (D7.5).
   if (config.enableCER && tc >= 0) mergeInto(counts.char, counts.transcriptChar);
   if (config.enableWER && tc >= 0) mergeInto(counts.word, counts.transcriptWord);
 
+  const speakers = config.enableSACR && facts.speakers;
   const compared = rows.UNCHANGED + rows.MODIFIED;
   const scores: Scores = {
     overallCER: config.enableCER ? editRate(counts.char) : null,
     overallWER: config.enableWER ? editRate(counts.word) : null,
-    SegER: config.enableSegER ? clampedRate(counts.segmentEvents, prep.reworked.rows.length) : null,
+    SegER: config.enableSegER ? clampedRate(counts.segmentEvents, facts.reworkedRows) : null,
     transcriptCER: config.enableTranscriptCER ? editRate(counts.transcriptChar) : null,
     transcriptWER: config.enableTranscriptWER ? editRate(counts.transcriptWord) : null,
     SER: config.enableSER ? (compared === 0 ? 0 : rows.MODIFIED / compared) : null,
