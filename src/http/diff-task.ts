@@ -1,18 +1,52 @@
 /** The messages between the main thread and the engine worker (see diff-worker.ts). */
+import type { FinishFacts, Half, Tally } from '../engine/index';
 import type { BodyRefusal } from './request-check';
+
+/**
+ * One half of a diff that two workers do at once (engine-pool.ts). Both workers read the same
+ * body in a shared slot; each writes its half of `results` into its own region of the slot,
+ * beyond the body. Half 1 counts its scoring units with the work budget half 0 left (D7.11),
+ * which half 0 publishes in the slot's control words at `control`: an Int32 state (0 waiting,
+ * 1 published, 2 given up by the main thread) and, 8 bytes on, the remaining budget as a Float64.
+ */
+export interface HalfTask {
+  index: Half;
+  /** Byte offset and length, in the body's SharedArrayBuffer, of this half's answer region. */
+  at: number;
+  room: number;
+  control: number;
+}
 
 export interface DiffTask {
   /**
    * The request body's bytes (decompressed), not yet decoded, parsed or validated. When they lie
    * in a SharedArrayBuffer (a body slot, body-slots.ts), the worker may write its answer over
-   * that buffer once it has parsed the body.
+   * that buffer once it has parsed the body (a half writes only in its region).
    */
   body: Uint8Array;
+  half?: HalfTask;
+}
+
+/**
+ * A half's answer: the JSON of its entries of `results` (comma-separated, no brackets), either in
+ * its region (`at`, `length`) or in a buffer of its own; the tally of its scoring units, and the
+ * facts of the whole request that scoring needs (null from a half that knew it was empty without
+ * preparing the request; half 0 always has them).
+ */
+export interface HalfOutcome {
+  ok: true;
+  results: { at: number; length: number } | Uint8Array;
+  tally: Tally;
+  facts: FinishFacts | null;
 }
 
 /**
  * The worker's answer: the UTF-8 JSON of `data`, either in a buffer of its own (`data`) or as the
- * first `inBody` bytes of the body's SharedArrayBuffer; or why the body was refused (400/422,
- * including a transform the engine refused, D5.5).
+ * first `inBody` bytes of the body's SharedArrayBuffer; a half's answer; or why the body was
+ * refused (400/422, including a transform the engine refused, D5.5).
  */
-export type DiffOutcome = { ok: true; data: Uint8Array } | { ok: true; inBody: number } | ({ ok: false } & BodyRefusal);
+export type DiffOutcome =
+  | { ok: true; data: Uint8Array }
+  | { ok: true; inBody: number }
+  | HalfOutcome
+  | ({ ok: false } & BodyRefusal);

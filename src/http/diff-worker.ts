@@ -10,10 +10,10 @@
  */
 import { setPriority } from 'node:os';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { EngineInputError, runDiff } from '../engine/index';
+import { EngineInputError, countUnits, createWorkBudget, diffHalf, emptyTally, halfIsEmpty, runDiff } from '../engine/index';
 import type { DiffRequest } from '../engine/types';
-import type { DiffOutcome, DiffTask } from './diff-task';
-import { serializeJson } from './json-bytes';
+import type { DiffOutcome, DiffTask, HalfOutcome, HalfTask } from './diff-task';
+import { serializeElements, serializeJson } from './json-bytes';
 import { judgeBody } from './request-check';
 
 /**
@@ -43,24 +43,87 @@ function answer(data: Record<string, unknown>, body: Uint8Array): DiffOutcome {
   const json = serializeJson(data, slot);
   if (slot !== undefined && json.buffer === slot.buffer) return { ok: true, inBody: json.length };
   const outcome = { ok: true as const, data: Buffer.from(json) };
-  if (outcome.data.byteLength < MOVE_MIN_BYTES) return outcome;
-  return move({
-    get [transferableSymbol]() {
-      return [outcome.data.buffer];
-    },
-    get [valueSymbol]() {
-      return outcome;
-    },
-  }) as unknown as DiffOutcome;
+  return outcome.data.byteLength < MOVE_MIN_BYTES ? outcome : moved(outcome, outcome.data.buffer);
 }
 
-/** Runs one diff. Errors other than a refused body propagate (and become a 500). */
+/** Handed over rather than cloned when large (see `answer`). */
+function moved<T extends object>(value: T, buffer: ArrayBufferLike): T {
+  return move({
+    get [transferableSymbol]() {
+      return [buffer];
+    },
+    get [valueSymbol]() {
+      return value;
+    },
+  }) as unknown as T;
+}
+
+/** Half 1 gives up waiting for half 0's budget: the main thread saw half 0 fail. */
+export class HalfAbandonedError extends Error {
+  constructor() {
+    super('the other half of this diff failed');
+    this.name = 'HalfAbandonedError';
+  }
+}
+
+/**
+ * The budget half 0 left, once it has published it (half 1 waits for it; half 0 counts first
+ * and serialises after, half 1 the other way round, so the wait is short or none).
+ */
+function budgetLeft(shared: SharedArrayBuffer, control: number): number {
+  const state = new Int32Array(shared, control, 1);
+  for (;;) {
+    const now = Atomics.load(state, 0);
+    if (now === 1) return new Float64Array(shared, control + 8, 1)[0];
+    if (now === 2) throw new HalfAbandonedError();
+    Atomics.wait(state, 0, now, 1000);
+  }
+}
+
+function publishBudget(shared: SharedArrayBuffer, control: number, remaining: number): void {
+  new Float64Array(shared, control + 8, 1)[0] = remaining;
+  const state = new Int32Array(shared, control, 1);
+  Atomics.store(state, 0, 1);
+  Atomics.notify(state, 0);
+}
+
+/** One half of a diff (diff-task.ts HalfTask); the body lies in a shared slot. */
+function runHalf(request: DiffRequest, body: Uint8Array, half: HalfTask): HalfOutcome {
+  if (halfIsEmpty(request.original.length + request.reworked.length, half.index)) {
+    return { ok: true, results: { at: half.at, length: 0 }, tally: emptyTally(), facts: null };
+  }
+  const shared = body.buffer as SharedArrayBuffer;
+  const share = diffHalf(request, half.index);
+  const region = Buffer.from(shared, half.at, half.room);
+  const budget = createWorkBudget();
+  let tally;
+  let json: Buffer;
+  if (half.index === 0) {
+    tally = countUnits(share.prep, share.units, share.config, budget);
+    publishBudget(shared, half.control, budget.remaining);
+    json = serializeElements(share.results, region);
+  } else {
+    json = serializeElements(share.results, region);
+    budget.remaining = budgetLeft(shared, half.control);
+    tally = countUnits(share.prep, share.units, share.config, budget);
+  }
+  if (json.buffer === shared) {
+    return { ok: true, results: { at: json.byteOffset, length: json.length }, tally, facts: share.facts };
+  }
+  const outcome: HalfOutcome = { ok: true, results: Buffer.from(json), tally, facts: share.facts };
+  const bytes = outcome.results as Uint8Array;
+  return bytes.byteLength < MOVE_MIN_BYTES ? outcome : moved(outcome, bytes.buffer);
+}
+
+/** Runs one diff, or one half of it. Errors other than a refused body propagate (and become a 500). */
 export default function diffWorker(task: DiffTask): DiffOutcome {
   const verdict = judgeBody(task.body);
   if (!verdict.ok) return verdict;
   try {
+    const request = verdict.body as unknown as DiffRequest;
+    if (task.half) return runHalf(request, task.body, task.half);
     // The body's bytes are not read again once parsed: the answer may overwrite them.
-    const data = runDiff(verdict.body as unknown as DiffRequest);
+    const data = runDiff(request);
     return answer(data as unknown as Record<string, unknown>, task.body);
   } catch (error) {
     // The class does not survive the thread boundary: send its fields as data.

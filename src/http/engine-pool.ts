@@ -11,7 +11,15 @@
  */
 import { extname, join } from 'node:path';
 import { Piscina } from 'piscina';
-import type { DiffOutcome, DiffTask } from './diff-task';
+import { type FinishFacts, HALF_MIN_ROWS, finishDiff } from '../engine/index';
+import type { DiffOutcome, DiffTask, HalfOutcome, HalfTask } from './diff-task';
+
+/**
+ * A diff's answer for the HTTP layer: the worker's (the JSON of `data` in its own buffer or at the
+ * start of the body's shared buffer), or, for a diff done in two halves, the JSON of `data` as
+ * consecutive chunks; or why the body was refused.
+ */
+export type EngineOutcome = Exclude<DiffOutcome, HalfOutcome> | { ok: true; chunks: Uint8Array[] };
 
 /** What the HTTP layer needs from the engine. */
 export interface DiffEngine {
@@ -20,7 +28,7 @@ export interface DiffEngine {
    * draining, EngineTimeoutError past the time budget, an AbortError once `signal` aborts, and the
    * worker's error when the task throws or its worker dies.
    */
-  run(body: Uint8Array, signal: AbortSignal): Promise<DiffOutcome>;
+  run(body: Uint8Array, signal: AbortSignal): Promise<EngineOutcome>;
   /** Tasks waiting for a worker (running ones not counted). */
   readonly queued: number;
   /** Tasks on a worker now. */
@@ -70,15 +78,33 @@ export interface EnginePoolOptions {
   onWorkerError?: (error: Error) => void;
   /** Worker module; defaults to diff-worker next to this file (.ts under ts-node/ts-jest, .js when built). */
   filename?: string;
+  /**
+   * Bodies from this size, in a shared slot, are diffed in two halves on two workers when every
+   * worker is idle and nothing waits (default SPLIT_MIN_BYTES; Infinity never splits).
+   */
+  splitMinBytes?: number;
 }
 
 /** Default time budget: the slowest benchmark body took 6.1 s at p90 (adversarial shuffle, 30k rows); 5× that. */
 export const DEFAULT_TASK_TIMEOUT_MS = 30_000;
 
+/**
+ * From this size a lone diff is done in two halves on two workers (engine/index.ts): both parse
+ * the body, each aligns, assembles, counts and serialises half of the document. realistic-30k
+ * (4 MB) took 0.7–0.8× the time of one worker (docs/benchmark.md); below a few hundred kilobytes
+ * the second parse and the hand-offs cost about what the halving saves.
+ */
+export const SPLIT_MIN_BYTES = 256 * 1024;
+
+/** The slot's last bytes: the halves' control words (diff-task.ts HalfTask). */
+const CONTROL_BYTES = 16;
+/** Room a half's answer region must have for the split to be worth it (else one worker). */
+const MIN_HALF_ROOM = 1024 * 1024;
+
 interface Waiting {
   body: Uint8Array;
   signal: AbortSignal;
-  resolve: (outcome: DiffOutcome) => void;
+  resolve: (outcome: EngineOutcome) => void;
   reject: (error: unknown) => void;
   onAbort: () => void;
 }
@@ -98,6 +124,50 @@ export const TRANSFER_MIN_BYTES = 64 * 1024;
  */
 function transferable(body: Uint8Array): ArrayBuffer[] | undefined {
   return body.byteLength >= TRANSFER_MIN_BYTES && body.buffer instanceof ArrayBuffer ? [body.buffer] : undefined;
+}
+
+const SAMPLES = 16;
+const SAMPLE_BYTES = 2048;
+
+/**
+ * Whether a body seems to hold rows enough to be cut in two (HALF_MIN_ROWS, twice over): a guess
+ * from the objects and arrays opened in 16 samples of 2 KiB spread over it, ~30 µs on the event
+ * loop. A body of a few huge rows is then done by one worker: split, half 1 would only parse it
+ * beside half 0 and slow it down (adv-huge-row 0.93–0.95× in scratch runs). A wrong guess costs
+ * time only: the halves' answer is the same.
+ */
+function manyRows(body: Uint8Array): boolean {
+  const step = Math.floor(body.byteLength / SAMPLES);
+  let opened = 0;
+  let sampled = 0;
+  for (let s = 0; s < SAMPLES; s++) {
+    const from = s * step;
+    const to = Math.min(from + SAMPLE_BYTES, body.byteLength);
+    for (let k = from; k < to; k++) {
+      const c = body[k];
+      if (c === 0x7b || c === 0x5b) opened++;
+    }
+    sampled += to - from;
+  }
+  return opened * (body.byteLength / sampled) >= 2 * HALF_MIN_ROWS;
+}
+
+const RESULTS_OPEN = Buffer.from('{"results":[');
+const COMMA = Buffer.from(',');
+
+/**
+ * The JSON of `data` from its two halves, byte for byte what one worker gives: `results` is half
+ * 0's entries then half 1's, and the rest is scored from the sum of their tallies.
+ */
+function joinHalves(shared: SharedArrayBuffer, first: HalfOutcome, second: HalfOutcome): EngineOutcome {
+  const bytes = (half: HalfOutcome) =>
+    half.results instanceof Uint8Array ? half.results : new Uint8Array(shared, half.results.at, half.results.length);
+  const [a, b] = [bytes(first), bytes(second)];
+  const rest = JSON.stringify(finishDiff(first.facts as FinishFacts, [first.tally, second.tally]));
+  const chunks = [RESULTS_OPEN, a];
+  if (a.byteLength > 0 && b.byteLength > 0) chunks.push(COMMA);
+  chunks.push(b, Buffer.from(`],${rest.slice(1)}`));
+  return { ok: true, chunks };
 }
 
 /** Starts the worker threads. */
@@ -131,12 +201,15 @@ export function createEnginePool(options: EnginePoolOptions): DiffEngine {
 
   const full = () => draining || (running >= options.workers && waiting.length >= options.maxQueue);
 
-  const start = (body: Uint8Array, signal: AbortSignal): Promise<DiffOutcome> => {
+  const splitMinBytes = options.splitMinBytes ?? SPLIT_MIN_BYTES;
+
+  const start = (body: Uint8Array, signal: AbortSignal, half?: HalfTask): Promise<DiffOutcome> => {
     running++;
     const budget = AbortSignal.timeout(budgetMs);
+    const task: DiffTask = half ? { body, half } : { body };
     // Either signal stops the task; piscina ends a running one by terminating its thread and
     // starting a fresh one (minThreads), which is also how a dead or out-of-memory worker is replaced.
-    return pool.run({ body }, { signal: AbortSignal.any([signal, budget]), transferList: transferable(body) }).then(
+    return pool.run(task, { signal: AbortSignal.any([signal, budget]), transferList: transferable(body) }).then(
       (outcome) => outcome,
       (error: unknown) => {
         if (budget.aborted && !signal.aborted) throw new EngineTimeoutError(budgetMs);
@@ -148,11 +221,50 @@ export function createEnginePool(options: EnginePoolOptions): DiffEngine {
     });
   };
 
+  /** The halves' layout in the body's slot, when this diff is to be split now; else null. */
+  const splitLayout = (body: Uint8Array): Omit<HalfTask, 'index'> | null => {
+    if (options.workers < 2 || running > 0 || waiting.length > 0) return null;
+    if (body.byteLength < splitMinBytes || !(body.buffer instanceof SharedArrayBuffer)) return null;
+    if (!manyRows(body)) return null;
+    const control = body.buffer.byteLength - CONTROL_BYTES;
+    const at = (body.byteOffset + body.byteLength + 7) & ~7;
+    const room = Math.floor((control - at) / 16) * 8;
+    return room >= MIN_HALF_ROOM ? { at, room, control } : null;
+  };
+
+  /** Runs a diff on one worker, or in two halves on two (see SPLIT_MIN_BYTES). */
+  const launch = (body: Uint8Array, signal: AbortSignal): Promise<EngineOutcome> => {
+    const layout = splitLayout(body);
+    return layout ? runHalves(body, signal, layout) : (start(body, signal) as Promise<EngineOutcome>);
+  };
+
+  /**
+   * Both halves at once. Settles once both have: a half that fails or refuses the body makes the
+   * other one give up waiting for its budget, and the first failure is the diff's.
+   */
+  const runHalves = async (body: Uint8Array, signal: AbortSignal, layout: Omit<HalfTask, 'index'>): Promise<EngineOutcome> => {
+    const shared = body.buffer as SharedArrayBuffer;
+    const state = new Int32Array(shared, layout.control, 1);
+    Atomics.store(state, 0, 0);
+    const giveUp = () => {
+      if (Atomics.compareExchange(state, 0, 0, 2) === 0) Atomics.notify(state, 0);
+    };
+    const first = start(body, signal, { index: 0, ...layout });
+    const second = start(body, signal, { index: 1, at: layout.at + layout.room, room: layout.room, control: layout.control });
+    first.then((outcome) => outcome.ok || giveUp(), giveUp);
+    const [a, b] = await Promise.allSettled([first, second]);
+    if (a.status === 'rejected') throw a.reason;
+    if (!a.value.ok) return a.value;
+    if (b.status === 'rejected') throw b.reason;
+    if (!b.value.ok) return b.value;
+    return joinHalves(shared, a.value as HalfOutcome, b.value as HalfOutcome);
+  };
+
   const pump = () => {
     while (running < options.workers && waiting.length > 0) {
       const next = waiting.shift() as Waiting;
       next.signal.removeEventListener('abort', next.onAbort);
-      start(next.body, next.signal).then(next.resolve, next.reject);
+      launch(next.body, next.signal).then(next.resolve, next.reject);
     }
     if (running === 0 && waiting.length === 0 && idle) idle();
   };
@@ -169,9 +281,9 @@ export function createEnginePool(options: EnginePoolOptions): DiffEngine {
     run(body, signal) {
       if (signal.aborted) return Promise.reject(abortError(signal));
       if (draining) return Promise.reject(new EngineBusyError(true));
-      if (running < options.workers) return start(body, signal);
+      if (running < options.workers) return launch(body, signal);
       if (waiting.length >= options.maxQueue) return Promise.reject(new EngineBusyError());
-      return new Promise<DiffOutcome>((resolve, reject) => {
+      return new Promise<EngineOutcome>((resolve, reject) => {
         const task: Waiting = {
           body,
           signal,

@@ -74,12 +74,7 @@ export function serializeJson(value: Record<string, unknown>, into?: Buffer): Bu
     const item = value[key];
     if (Array.isArray(item) && item.length > ELEMENTS_PER_PIECE) {
       sink.write(`${separator}${JSON.stringify(key)}:[`);
-      for (let k = 0; k < item.length; k += ELEMENTS_PER_PIECE) {
-        const piece = JSON.stringify(item.slice(k, k + ELEMENTS_PER_PIECE));
-        // Written apart: ',' + piece would be a cons string, flattened (copied) by the write.
-        if (k > 0) sink.write(',');
-        sink.write(piece.slice(1, -1));
-      }
+      writeElements(sink, item);
       sink.write(']');
     } else {
       const text = JSON.stringify(item);
@@ -89,6 +84,27 @@ export function serializeJson(value: Record<string, unknown>, into?: Buffer): Bu
     separator = ',';
   }
   sink.write(separator === '{' ? '{}' : '}');
+  return sink.bytes();
+}
+
+/** The elements of an array's JSON, comma-separated, without the brackets. */
+function writeElements(sink: ByteSink, items: readonly unknown[]): void {
+  for (let k = 0; k < items.length; k += ELEMENTS_PER_PIECE) {
+    const piece = JSON.stringify(items.slice(k, k + ELEMENTS_PER_PIECE));
+    // Written apart: ',' + piece would be a cons string, flattened (copied) by the write.
+    if (k > 0) sink.write(',');
+    sink.write(piece.slice(1, -1));
+  }
+}
+
+/**
+ * The bytes of `JSON.stringify(items)` without its brackets: joined by a comma, the elements of
+ * two arrays give the elements of their concatenation. Written into `into` when they fit, as
+ * `serializeJson` does.
+ */
+export function serializeElements(items: readonly unknown[], into?: Buffer): Buffer {
+  const sink = new ByteSink(into);
+  writeElements(sink, items);
   return sink.bytes();
 }
 

@@ -58,12 +58,16 @@ export function diffRoute(engine: DiffEngine, slots: SlotPool): RequestHandler {
     if (!outcome.ok) throw refusalError(outcome);
 
     // An answer in the slot is sent from there: the response's own hold keeps it until closed.
-    const data = 'inBody' in outcome ? slot.bytes.subarray(0, outcome.inBody) : outcome.data;
+    const data =
+      'chunks' in outcome ? outcome.chunks : ['inBody' in outcome ? slot.bytes.subarray(0, outcome.inBody) : outcome.data];
     const [head, tail] = successEnvelopeParts(requestIdOf(res));
     res.status(200).type('application/json; charset=utf-8');
-    res.setHeader('Content-Length', Buffer.byteLength(head) + data.byteLength + Buffer.byteLength(tail));
+    let length = Buffer.byteLength(head) + Buffer.byteLength(tail);
+    for (const chunk of data) length += chunk.byteLength;
+    res.setHeader('Content-Length', length);
+    res.cork();
     res.write(head);
-    res.write(data);
+    for (const chunk of data) if (chunk.byteLength > 0) res.write(chunk);
     res.end(tail);
   };
 }

@@ -44,8 +44,10 @@ export function startFaultEngine(
 }
 
 /** A pool running the real engine worker (src/http/diff-worker.ts). Destroy it in afterAll. */
-export function startRealEngine(options: { workers?: number; maxQueue?: number } = {}): DiffEngine {
-  return createEnginePool({ workers: options.workers ?? 1, maxQueue: options.maxQueue ?? 8 });
+export function startRealEngine(
+  options: { workers?: number; maxQueue?: number; splitMinBytes?: number; filename?: string } = {},
+): DiffEngine {
+  return createEnginePool({ maxQueue: 8, ...options, workers: options.workers ?? 1 });
 }
 
 /** Limits high enough not to interfere unless a test sets its own. */

@@ -1,0 +1,129 @@
+/**
+ * A lone large diff done in two halves on two workers (engine-pool.ts, SPLIT_MIN_BYTES): the
+ * answer is byte for byte the one-worker answer, the split happens only when both workers are
+ * free, and a half that fails or a client that leaves ends both halves.
+ */
+import { join } from 'node:path';
+import request from 'supertest';
+import { realisticFamily } from '../../scripts/bench/bodies';
+import { runDiff } from '../../src/engine';
+import type { DiffEngine, EngineOutcome } from '../../src/http/engine-pool';
+import { judgeBody } from '../../src/http/request-check';
+import { buildApp, KEY, startRealEngine } from './support/harness';
+
+jest.setTimeout(30_000);
+
+const requestJson = realisticFamily({ family: 'split-test', description: 'test', rows: 1200, maxWords: 8, times: true }, [1200], 7)[0]!.json;
+const expected = JSON.stringify(runDiff(JSON.parse(requestJson)));
+
+/** The body in a shared slot of 8 MiB, as the HTTP layer hands it over. */
+function inSlot(json: string): Uint8Array {
+  const slot = Buffer.from(new SharedArrayBuffer(8 * 1024 * 1024));
+  return slot.subarray(0, slot.write(json));
+}
+
+function answerText(outcome: EngineOutcome, body: Uint8Array): string {
+  if (!outcome.ok) throw new Error(`refused: ${outcome.code}`);
+  if ('chunks' in outcome) return Buffer.concat(outcome.chunks).toString('utf8');
+  if ('inBody' in outcome) return Buffer.from(body.buffer, 0, outcome.inBody).toString('utf8');
+  return Buffer.from(outcome.data).toString('utf8');
+}
+
+describe('engine pool: one diff in two halves', () => {
+  let engine: DiffEngine;
+  beforeAll(() => {
+    engine = startRealEngine({ workers: 2, splitMinBytes: 64 * 1024 });
+  });
+  afterAll(() => engine.destroy());
+
+  it('answers a lone large diff in two halves, byte for byte the one-worker answer', async () => {
+    const body = inSlot(requestJson);
+    expect(body.byteLength).toBeGreaterThan(64 * 1024);
+    const outcome = await engine.run(body, new AbortController().signal);
+    expect(outcome.ok && 'chunks' in outcome).toBe(true);
+    if (!outcome.ok || !('chunks' in outcome)) return;
+    // '{"results":[', half 0, ',', half 1, the rest: both halves hold entries.
+    expect(outcome.chunks).toHaveLength(5);
+    expect(Math.min(outcome.chunks[1]!.byteLength, outcome.chunks[3]!.byteLength)).toBeGreaterThan(body.byteLength / 4);
+    expect(answerText(outcome, body)).toBe(expected);
+    expect(engine.running).toBe(0);
+  });
+
+  it('does not split a diff that arrives while a worker is busy', async () => {
+    const busy = Buffer.from(requestJson); // not in a shared slot: never split
+    const body = inSlot(requestJson);
+    const [first, second] = await Promise.all([
+      engine.run(busy, new AbortController().signal),
+      engine.run(body, new AbortController().signal),
+    ]);
+    expect(first.ok && 'data' in first).toBe(true);
+    expect(second.ok && 'inBody' in second).toBe(true);
+    expect(answerText(second, body)).toBe(expected);
+  });
+
+  it('leaves a large body of a few long rows to one worker', async () => {
+    const few = JSON.stringify({ original: [{ transcript: 'one long row '.repeat(6000) }], reworked: [{ transcript: 'one long row! '.repeat(6000) }] });
+    const body = inSlot(few);
+    const outcome = await engine.run(body, new AbortController().signal);
+    expect(outcome.ok && 'inBody' in outcome).toBe(true);
+    expect(answerText(outcome, body)).toBe(JSON.stringify(runDiff(JSON.parse(few))));
+  });
+
+  it('answers from half 0 alone when a few rows looked like many (brackets inside the text)', async () => {
+    const text = (mark: string) => `{[ ${mark} `.repeat(12000);
+    const few = JSON.stringify({ original: [{ transcript: text('a') }], reworked: [{ transcript: text('b') }] });
+    const body = inSlot(few);
+    const outcome = await engine.run(body, new AbortController().signal);
+    expect(outcome.ok && 'chunks' in outcome).toBe(true);
+    if (!outcome.ok || !('chunks' in outcome)) return;
+    expect(outcome.chunks).toHaveLength(4); // no comma: half 1 gave no entry
+    expect(answerText(outcome, body)).toBe(JSON.stringify(runDiff(JSON.parse(few))));
+  });
+
+  it('refuses a malformed large body once, as one worker would', async () => {
+    const body = inSlot(`${requestJson.slice(0, -1)},}`);
+    const outcome = await engine.run(body, new AbortController().signal);
+    expect(outcome).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
+    expect(outcome).toEqual(judgeBody(body));
+    expect(engine.running).toBe(0);
+  });
+
+  it('through POST /v1/diff: the response is the one-worker answer with its exact length', async () => {
+    const runs: EngineOutcome[] = [];
+    const spy: DiffEngine = Object.create(engine, {
+      run: { value: (body: Uint8Array, signal: AbortSignal) => engine.run(body, signal).then((o) => (runs.push(o), o)) },
+    });
+    const { app } = buildApp(spy);
+    const res = await request(app).post('/v1/diff').set('x-api-key', KEY).set('content-type', 'application/json').send(requestJson);
+    expect(res.status).toBe(200);
+    expect(runs.length === 1 && 'chunks' in runs[0]!).toBe(true);
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
+    expect(JSON.stringify(res.body.data)).toBe(expected);
+  });
+
+  it('stops both halves when the client leaves', async () => {
+    const gone = new AbortController();
+    const pending = engine.run(inSlot(requestJson), gone.signal);
+    expect(engine.running).toBe(2);
+    gone.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(engine.running).toBe(0);
+  });
+});
+
+describe('engine pool: a half that fails', () => {
+  let engine: DiffEngine;
+  beforeAll(() => {
+    engine = startRealEngine({
+      workers: 2,
+      splitMinBytes: 64 * 1024,
+      filename: join(__dirname, 'support', 'half-fault-worker.ts'),
+    });
+  });
+  afterAll(() => engine.destroy());
+
+  it('fails the diff at once: half 1 stops waiting for half 0’s budget', async () => {
+    await expect(engine.run(inSlot(requestJson), new AbortController().signal)).rejects.toThrow('half 0 failed');
+    expect(engine.running).toBe(0);
+  }, 10_000); // well within the 30 s time budget that would otherwise end half 1
+});
