@@ -199,18 +199,6 @@ function append<T>(out: T[], items: readonly T[]): void {
 export type Half = 0 | 1;
 
 /**
- * A document with fewer rows than this (both sides together) is not cut: half 0 is all of it.
- * Two threads gain nothing on a few rows, even long ones, and half 1 can then answer without
- * preparing anything (`halfIsEmpty`).
- */
-export const HALF_MIN_ROWS = 256;
-
-/** True when `half` is empty for a document of n + m rows whatever its content. */
-export function halfIsEmpty(rows: number, half: Half): boolean {
-  return half === 1 && rows < HALF_MIN_ROWS;
-}
-
-/**
  * The exact anchors and the gaps of one half: the cut is the anchor nearest the middle of both
  * sides together (without any, half 0 is the whole path and half 1 is empty).
  */
@@ -241,8 +229,7 @@ function halfOf(matches: Matches, gaps: readonly Range[], n: number, m: number, 
 export function align(prep: Prepared, config: DiffConfig, half?: Half): Bead[] {
   const n = prep.original.rows.length;
   const m = prep.reworked.rows.length;
-  if (half !== undefined && halfIsEmpty(n + m, half)) return [];
-  if (config.positionalMode) return positional(n, m, n + m < HALF_MIN_ROWS ? undefined : half);
+  if (config.positionalMode) return positional(n, m, half);
 
   const options: GapOptions = {
     splits: !config.simpleMode && config.enableSplits,
@@ -252,8 +239,7 @@ export function align(prep: Prepared, config: DiffConfig, half?: Half): Bead[] {
   const whole: Range = { aLo: 0, aHi: n, bLo: 0, bHi: m };
   const wholeMatches = anchorMatches(a, b, createAnchorScratch(count), whole);
   const wholeGaps = gapsBetween(wholeMatches, whole);
-  const [exactMatches, gaps] =
-    half === undefined || n + m < HALF_MIN_ROWS ? [wholeMatches, wholeGaps] : halfOf(wholeMatches, wholeGaps, n, m, half);
+  const [exactMatches, gaps] = half === undefined ? [wholeMatches, wholeGaps] : halfOf(wholeMatches, wholeGaps, n, m, half);
 
   // Loose keys only for rows the exact pass left unmatched: on near-identical documents that is few.
   const [movedA, movedB] = movedRows(a, b, count, gaps);

@@ -83,11 +83,27 @@ const WORD_ANCHOR_K = 4;
 export interface WorkBudget {
   readonly total: number;
   remaining: number;
+  /**
+   * The least that any affordable charge left over (remaining − charge at each `lacks` that
+   * said no), Infinity before the first. Work counted from a budget with Δ units less takes the
+   * same course, and so gives the same counts, exactly when Δ ≤ slack: every charge that fitted
+   * still fits, and every one that did not still does not. That lets a thread count a later
+   * stretch of a request before it knows what the earlier stretch will leave (http/diff-worker.ts).
+   */
+  slack: number;
 }
 
 /** A fresh budget of `units` cell updates (D7.11). */
 export function createWorkBudget(units: number = DEFAULT_WORK_BUDGET_UNITS): WorkBudget {
-  return { total: units, remaining: units };
+  return { total: units, remaining: units, slack: Infinity };
+}
+
+/** True when `budget` cannot afford `charge` (the caller then approximates); else notes the slack. */
+export function lacks(budget: WorkBudget, charge: number): boolean {
+  const left = budget.remaining - charge;
+  if (left < 0) return true;
+  if (left < budget.slack) budget.slack = left;
+  return false;
 }
 
 /** Exact result of one comparison. */
@@ -396,7 +412,7 @@ function addPairCounts(
     } else {
       const cost = exactCostBound(n, m, upper);
       const cap = PAIR_UNITS_PER_TOKEN * (n + m);
-      if (cost <= (cap > PAIR_FLOOR_UNITS ? cap : PAIR_FLOOR_UNITS) && cost <= budget.remaining) {
+      if (cost <= (cap > PAIR_FLOOR_UNITS ? cap : PAIR_FLOOR_UNITS) && !lacks(budget, cost)) {
         d = coreDistance(a, lo, n, b, lo, m, budget, upper);
       }
     }
@@ -478,7 +494,7 @@ function coreDistance(
     coreSubs = a[aLo] === b[bLo] ? 0 : 1;
     if (coreSubs === 0) return 0;
     if (budget !== undefined) {
-      if (budget.remaining < 6) return OVER_BUDGET;
+      if (lacks(budget, 6)) return OVER_BUDGET;
       budget.remaining -= 6;
     }
     return 1;
@@ -510,7 +526,7 @@ function optimalPathsDistance(
 ): number {
   const prepare = suffixDistancesCost(n, m);
   if (budget !== undefined) {
-    if (budget.remaining < prepare) return OVER_BUDGET;
+    if (lacks(budget, prepare)) return OVER_BUDGET;
     budget.remaining -= prepare;
   }
   const d = suffixDistances(a, aLo, n, b, bLo, m);
@@ -522,7 +538,7 @@ function optimalPathsDistance(
   // and its sign tests hold. Only a pair far past any budget (two sides of some 19,000 tokens
   // about as far apart) misses that; the plain band, whose keys stay smaller, then decides.
   if ((n + m + d + 3) * scale >= 2 ** 30) return bandDistance(a, aLo, n, b, bLo, m, d, budget);
-  if (budget !== undefined && budget.remaining < bandCost(n, m, d) + (n + 1) * words) return OVER_BUDGET;
+  if (budget !== undefined && lacks(budget, bandCost(n, m, d) + (n + 1) * words)) return OVER_BUDGET;
   const kEnd = n - m;
   const extra = (d - kEnd) >> 1;
   const kLo = -extra < -m ? -m : -extra;
@@ -687,7 +703,7 @@ function wavefront(
     const offP = s - 1;
     const levelCost = (s + 1) * wc;
     if (budget !== undefined) {
-      if (budget.remaining < levelCost + slid) {
+      if (lacks(budget, levelCost + slid)) {
         scratchPrev = prev;
         return OVER_BUDGET;
       }
@@ -808,7 +824,7 @@ function bandDistance(
   if (dead + scale + 1 >= 2 ** 30) return OVER_BUDGET;
   const cost = bandCost(n, m, limit);
   if (budget !== undefined) {
-    if (budget.remaining < cost) return OVER_BUDGET;
+    if (lacks(budget, cost)) return OVER_BUDGET;
     budget.remaining -= cost;
   }
   const kEnd = n - m;
@@ -1166,7 +1182,7 @@ function oneWordApart(
   const hypWord = joined || hypEnd > p;
   if (refWord && hypWord) {
     // The wavefront's first level: 2 × 3 cells.
-    if (budget.remaining < 6) return false;
+    if (lacks(budget, 6)) return false;
     budget.remaining -= 6;
     into.substitutions += 1;
     into.hits += referenceWords - 1;
@@ -1321,7 +1337,7 @@ let accI = 0;
 let accH = 0;
 let sinkA: ArrayLike<number> = cpRef;
 let sinkB: ArrayLike<number> = cpHyp;
-const gapBudget: WorkBudget = { total: 0, remaining: 0 };
+const gapBudget: WorkBudget = { total: 0, remaining: 0, slack: Infinity };
 
 /**
  * Scores the gaps of an anchored alignment: exactly when that fits a small allowance linear in

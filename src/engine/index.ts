@@ -3,26 +3,37 @@
  * Pure and synchronous, so it runs the same in a worker thread, a test or a command-line tool.
  *
  * `runDiff` does the whole request. A large request can instead be done by two threads at once
- * (http/engine-pool.ts): each runs `diffHalf` for one half of the alignment path and counts its
- * scoring units with `countUnits` (half 1 starting from the work budget half 0 left, so D7.11's
- * budget is spent in document order exactly as in one pass), and `finishDiff` scores the sum of
- * the two tallies. Half 0's results followed by half 1's are runDiff's results.
+ * (http/engine-pool.ts): each runs `diffHalf` for one half and counts that half's items with
+ * `countUnits`, and `finishDiff` scores the sum of the two tallies. Half 0's results followed by
+ * half 1's are runDiff's results. The counting is in document order with one work budget
+ * (D7.11): half 1's count holds only if it comes out the same from what half 0 left, which
+ * http/diff-worker.ts checks (WorkBudget.slack) and otherwise counts again.
  */
 import { align, Half } from './aligner';
-import { assemble } from './assemble';
+import { assemble, scoringUnits } from './assemble';
 import { computeComposite } from './composite';
 import { createWorkBudget } from './edit-distance';
-import { ScoringFacts, Tally, addTallies, countUnits, scoreTally, scoringFacts } from './metrics';
+import { ItemRange, ScoringFacts, Tally, addTallies, countUnits, itemCut, itemsPerUnit, scoreTally, scoringFacts } from './metrics';
 import { prepare } from './prepare';
 import { DEFAULT_CONFIG, DiffConfig, DiffData, DiffRequest, Prepared, ResultEntry, ScoringUnit } from './types';
 
 export { EngineInputError } from './types';
 export type { DiffData, DiffRequest } from './types';
 export type { Half } from './aligner';
-export { HALF_MIN_ROWS, halfIsEmpty } from './aligner';
-export type { Tally } from './metrics';
+export type { ItemRange, Tally } from './metrics';
 export { countUnits, emptyTally } from './metrics';
 export { createWorkBudget } from './edit-distance';
+
+/**
+ * How a request is halved. From this many rows (both sides together) the alignment path is cut
+ * at an exact anchor near the middle (aligner.ts `Half`), and each half aligns, assembles and
+ * counts its own stretch. Below it, both halves align the whole (a few rows: cheap) and the
+ * counting is cut instead, by text size: half 0 assembles and serialises every entry and counts
+ * the first COUNT_SHARE_0 of the text, half 1 counts the rest (a single huge row, 24 columns of
+ * 100,000 characters, is mostly counting).
+ */
+export const HALF_MIN_ROWS = 256;
+const COUNT_SHARE_0 = 0.4;
 
 /** Every config field resolved: the caller's value where given, else the default of spec §2.4. */
 export function resolveConfig(overrides: Partial<DiffConfig> | undefined): DiffConfig {
@@ -37,12 +48,14 @@ export function resolveConfig(overrides: Partial<DiffConfig> | undefined): DiffC
   return config;
 }
 
-/** What a request's results and scoring units are, for the whole path or one half of it. */
+/** What a request's results and scoring units are, for the whole request or one half of it. */
 export interface DiffShare {
   config: DiffConfig;
   prep: Prepared;
   results: ResultEntry[];
   units: ScoringUnit[];
+  /** The items of `units` this share counts (countUnits); all of them when undefined. */
+  items?: ItemRange;
   /** Everything `finishDiff` needs besides the tallies: plain data, it may cross threads. */
   facts: FinishFacts;
 }
@@ -54,13 +67,20 @@ export interface FinishFacts extends ScoringFacts {
   headers: string[];
 }
 
-/** Prepares, aligns and assembles the request: the whole path, or with `half`, that half. */
+/** Prepares, aligns and assembles the request: the whole of it, or with `half`, that half (HALF_MIN_ROWS). */
 export function diffHalf(request: DiffRequest, half?: Half): DiffShare {
   const config = resolveConfig(request.config);
   const prep = prepare(request, config);
+  const facts: FinishFacts = { ...scoringFacts(prep), config, originalRows: request.original.length, headers: prep.headers };
+  if (half !== undefined && prep.original.rows.length + prep.reworked.rows.length < HALF_MIN_ROWS) {
+    const beads = align(prep, config);
+    const { results, units } = half === 0 ? assemble(prep, beads, config) : { results: [], units: scoringUnits(prep, beads) };
+    const cut = itemCut(prep, units, config, COUNT_SHARE_0);
+    const items = half === 0 ? { from: 0, to: cut } : { from: cut, to: units.length * itemsPerUnit(prep, config) };
+    return { config, prep, results, units, items, facts };
+  }
   const beads = align(prep, config, half);
   const { results, units } = assemble(prep, beads, config);
-  const facts: FinishFacts = { ...scoringFacts(prep), config, originalRows: request.original.length, headers: prep.headers };
   return { config, prep, results, units, facts };
 }
 

@@ -82,7 +82,10 @@ export interface MetricsResult {
  */
 export interface Tally {
   counts: Counts;
+  /** Entries scored approximately, not counting a unit the range holds only part of. */
   approximateEntries: number;
+  /** The range holds part of a unit, and that part was scored approximately. */
+  straddled: boolean;
 }
 
 /** What scoring reads besides the counts: facts of the whole request, not of any unit. */
@@ -119,10 +122,14 @@ function emptyTallyCounts(): Counts {
 
 /** The tally of no units. */
 export function emptyTally(): Tally {
-  return { counts: emptyTallyCounts(), approximateEntries: 0 };
+  return { counts: emptyTallyCounts(), approximateEntries: 0, straddled: false };
 }
 
-/** The tally of the units of `tallies` together, in a new object (the parts are not changed). */
+/**
+ * The tally of the units of `tallies` together, in a new object (the parts are not changed).
+ * The tallies are of consecutive ranges of one request's items: at most one unit is cut between
+ * two of them, so a straddled approximation counts one entry however many parts report it.
+ */
 export function addTallies(tallies: readonly Tally[]): Tally {
   const sum = emptyTally();
   const c = sum.counts;
@@ -138,6 +145,7 @@ export function addTallies(tallies: readonly Tally[]): Tally {
     c.speakerChanged += counts.speakerChanged;
     sum.approximateEntries += approximateEntries;
   }
+  if (tallies.some((t) => t.straddled)) sum.approximateEntries++;
   return sum;
 }
 
@@ -154,18 +162,76 @@ export function computeMetrics(
   return scoreTally(countUnits(prep, units, config, budget), scoringFacts(prep), config);
 }
 
+/** Compared text columns other than the transcript: scored by the overall CER and WER only. */
+function otherColumnsOf(prep: Prepared): number[] {
+  const tc = prep.transcriptCol;
+  const otherColumns: number[] = [];
+  for (let c = 0; c < prep.columns.length; c++) if (c !== tc && !prep.timeCols.includes(c)) otherColumns.push(c);
+  return otherColumns;
+}
+
 /**
- * The tally of the scoring units, in order, spending `budget`. Only the work an enabled metric
- * needs is done; the counts of a disabled metric stay 0. Counting units one run after another,
- * each run starting with the budget the one before left, gives the tally of counting them at once.
+ * Counting goes item by item, in order: per unit, item 0 (its status and its transcript), then
+ * one item per other text column. A range of items is what one thread counts (`countUnits`).
  */
-export function countUnits(prep: Prepared, units: readonly ScoringUnit[], config: DiffConfig, budget: WorkBudget): Tally {
+export interface ItemRange {
+  from: number;
+  to: number;
+}
+
+/** Items per unit (see ItemRange). */
+export function itemsPerUnit(prep: Prepared, config: DiffConfig): number {
+  return config.enableCER || config.enableWER ? 1 + otherColumnsOf(prep).length : 1;
+}
+
+/**
+ * Where to cut the items of `units` so that the first `share` of their text (both sides, all
+ * counted columns) comes before the cut: the first item at or past that share.
+ */
+export function itemCut(prep: Prepared, units: readonly ScoringUnit[], config: DiffConfig, share: number): number {
+  const perUnit = itemsPerUnit(prep, config);
+  const others = otherColumnsOf(prep);
+  const sizes = new Float64Array(units.length * perUnit);
+  let total = 0;
+  for (let u = 0; u < units.length; u++) {
+    const { originalIndices: hyp, reworkedIndices: ref } = units[u];
+    for (let k = 0; k < perUnit; k++) {
+      let size = 0;
+      for (const [side, rows] of [[prep.original, hyp], [prep.reworked, ref]] as const) {
+        const texts = k === 0 ? side.transcript : side.text[others[k - 1]];
+        for (const r of rows) size += texts[r]?.length ?? 0;
+      }
+      sizes[u * perUnit + k] = size;
+      total += size;
+    }
+  }
+  let cut = 0;
+  for (let before = 0; cut < sizes.length && before + sizes[cut] / 2 < share * total; cut++) before += sizes[cut];
+  return cut;
+}
+
+/**
+ * The tally of the scoring units, in order, spending `budget`; with `items`, of those items only
+ * (see ItemRange). Only the work an enabled metric needs is done; the counts of a disabled
+ * metric stay 0. Counting consecutive ranges one after another, each starting with the budget
+ * the one before left, gives the tally of counting them at once (`addTallies`).
+ */
+export function countUnits(
+  prep: Prepared,
+  units: readonly ScoringUnit[],
+  config: DiffConfig,
+  budget: WorkBudget,
+  items?: ItemRange,
+): Tally {
   const counts = emptyTallyCounts();
   // The transcript is scored once for both its own rates and the overall ones; the overall rates
   // cover it only while it is a compared column (ignoreColNames can exclude it: transcriptCol −1).
   const tc = prep.transcriptCol;
-  const otherColumns: number[] = [];
-  for (let c = 0; c < prep.columns.length; c++) if (c !== tc && !prep.timeCols.includes(c)) otherColumns.push(c);
+  const otherColumns = otherColumnsOf(prep);
+  const perUnit = itemsPerUnit(prep, config);
+  const from = items?.from ?? 0;
+  const to = items?.to ?? units.length * perUnit;
+  let straddled = false;
   const wantTranscriptChar = config.enableTranscriptCER || (config.enableCER && tc >= 0);
   const wantTranscriptWord = config.enableTranscriptWER || (config.enableWER && tc >= 0);
   const wantTranscript = wantTranscriptChar || wantTranscriptWord || config.enableTranscriptSER;
@@ -181,80 +247,88 @@ export function countUnits(prep: Prepared, units: readonly ScoringUnit[], config
   const byStatus = new Int32Array(STATUSES.length);
   let approximateEntries = 0;
 
-  for (let u = 0; u < units.length; u++) {
+  for (let u = Math.floor(from / perUnit); u < units.length && u * perUnit < to; u++) {
     const unit = units[u];
     const hypRows = unit.originalIndices;
     const refRows = unit.reworkedIndices;
     const status = unit.status;
-    let grouped = false;
-    switch (status) {
-      case 'UNCHANGED':
-        byStatus[0]++;
-        break;
-      case 'MODIFIED':
-        byStatus[1]++;
-        if (speakers && prep.original.speaker![hypRows[0]] !== prep.reworked.speaker![refRows[0]]) counts.speakerChanged++;
-        break;
-      case 'ADDED':
-        byStatus[2]++;
-        counts.segmentEvents += refRows.length;
-        break;
-      case 'DELETED':
-        byStatus[3]++;
-        counts.segmentEvents += hypRows.length;
-        break;
-      case 'SPLIT':
-        byStatus[4]++;
-        counts.segmentEvents += refRows.length - 1;
-        grouped = true;
-        break;
-      case 'MERGED':
-        byStatus[5]++;
-        counts.segmentEvents += hypRows.length - 1;
-        grouped = true;
-        break;
-    }
-
+    // This unit's items in the range: all of them, except where the range starts or ends.
+    const first = from > u * perUnit ? from - u * perUnit : 0;
+    const end = to < (u + 1) * perUnit ? to - u * perUnit : perUnit;
     let approximate = false;
-    if (wantTranscript) {
-      const ref = unitText(refTranscripts, refRows, false);
-      const hyp = unitText(hypTranscripts, hypRows, false);
-      const chars = wantTranscriptChar ? counts.transcriptChar : null;
-      const words = wantTranscriptWord ? counts.transcriptWord : null;
-      if (transcriptSER && (status === 'UNCHANGED' || status === 'MODIFIED' || grouped)) {
-        // One pass over each text gives its sentences, its words and the proof that it holds no
-        // surrogate; only text with characters the sentence scanner does not know takes the
-        // general route.
-        if (ref === hyp) {
-          const sentences = countKnownSentences(ref);
-          if (sentences >= 0) {
-            counts.sentences.reference += sentences;
-            addPlainTextCounts(chars, words, ref, hyp, budget, scannedWords());
+    if (first === 0) {
+      let grouped = false;
+      switch (status) {
+        case 'UNCHANGED':
+          byStatus[0]++;
+          break;
+        case 'MODIFIED':
+          byStatus[1]++;
+          if (speakers && prep.original.speaker![hypRows[0]] !== prep.reworked.speaker![refRows[0]]) counts.speakerChanged++;
+          break;
+        case 'ADDED':
+          byStatus[2]++;
+          counts.segmentEvents += refRows.length;
+          break;
+        case 'DELETED':
+          byStatus[3]++;
+          counts.segmentEvents += hypRows.length;
+          break;
+        case 'SPLIT':
+          byStatus[4]++;
+          counts.segmentEvents += refRows.length - 1;
+          grouped = true;
+          break;
+        case 'MERGED':
+          byStatus[5]++;
+          counts.segmentEvents += hypRows.length - 1;
+          grouped = true;
+          break;
+      }
+
+      if (wantTranscript) {
+        const ref = unitText(refTranscripts, refRows, false);
+        const hyp = unitText(hypTranscripts, hypRows, false);
+        const chars = wantTranscriptChar ? counts.transcriptChar : null;
+        const words = wantTranscriptWord ? counts.transcriptWord : null;
+        if (transcriptSER && (status === 'UNCHANGED' || status === 'MODIFIED' || grouped)) {
+          // One pass over each text gives its sentences, its words and the proof that it holds no
+          // surrogate; only text with characters the sentence scanner does not know takes the
+          // general route.
+          if (ref === hyp) {
+            const sentences = countKnownSentences(ref);
+            if (sentences >= 0) {
+              counts.sentences.reference += sentences;
+              addPlainTextCounts(chars, words, ref, hyp, budget, scannedWords());
+            } else {
+              if (addTextCounts(chars, words, ref, hyp, budget)) approximate = true;
+              addSentenceChanges(counts.sentences, ref, hyp);
+            }
+          } else if (addKnownSentenceChanges(counts.sentences, ref, hyp)) {
+            if (addPlainTextCounts(chars, words, ref, hyp, budget, scannedWords())) approximate = true;
           } else {
             if (addTextCounts(chars, words, ref, hyp, budget)) approximate = true;
             addSentenceChanges(counts.sentences, ref, hyp);
           }
-        } else if (addKnownSentenceChanges(counts.sentences, ref, hyp)) {
-          if (addPlainTextCounts(chars, words, ref, hyp, budget, scannedWords())) approximate = true;
-        } else {
-          if (addTextCounts(chars, words, ref, hyp, budget)) approximate = true;
-          addSentenceChanges(counts.sentences, ref, hyp);
-        }
-      } else if (addTextCounts(chars, words, ref, hyp, budget)) approximate = true;
+        } else if (addTextCounts(chars, words, ref, hyp, budget)) approximate = true;
+      }
     }
     if (wantOthers) {
-      for (let k = 0; k < otherColumns.length; k++) {
+      for (let k = first > 1 ? first - 1 : 0; k < end - 1; k++) {
         const c = otherColumns[k];
         const ref = unitText(prep.reworked.text[c], refRows, true);
         const hyp = unitText(prep.original.text[c], hypRows, true);
         if (addTextCounts(wantCER ? counts.char : null, wantWER ? counts.word : null, ref, hyp, budget)) approximate = true;
       }
     }
-    if (approximate) approximateEntries++;
+    if (approximate) {
+      if (first > 0 || end < perUnit) straddled = true;
+      else approximateEntries++;
+    }
   }
   const rows = counts.rows;
   for (let i = 0; i < STATUSES.length; i++) rows[STATUSES[i]] = byStatus[i];
-  return { counts, approximateEntries };
+  return { counts, approximateEntries, straddled };
 }
 
 /** Scores a whole request's tally; its counts become the answer's `counts` (merged in place). */

@@ -5,8 +5,8 @@ import type { BodyRefusal } from './request-check';
 /**
  * One half of a diff that two workers do at once (engine-pool.ts). Both workers read the same
  * body in a shared slot; each writes its half of `results` into its own region of the slot,
- * beyond the body. Half 1 counts its scoring units with the work budget half 0 left (D7.11),
- * which half 0 publishes in the slot's control words at `control`: an Int32 state (0 waiting,
+ * beyond the body. Half 1's count must be what the work budget half 0 left gives (D7.11), which
+ * half 0 publishes in the slot's control words at `control`: an Int32 state (0 waiting,
  * 1 published, 2 given up by the main thread) and, 8 bytes on, the remaining budget as a Float64.
  */
 export interface HalfTask {
@@ -29,15 +29,14 @@ export interface DiffTask {
 
 /**
  * A half's answer: the JSON of its entries of `results` (comma-separated, no brackets), either in
- * its region (`at`, `length`) or in a buffer of its own; the tally of its scoring units, and the
- * facts of the whole request that scoring needs (null from a half that knew it was empty without
- * preparing the request; half 0 always has them).
+ * its region (`at`, `length`) or in a buffer of its own; the tally of the items it counted, and
+ * the facts of the whole request that scoring needs.
  */
 export interface HalfOutcome {
   ok: true;
   results: { at: number; length: number } | Uint8Array;
   tally: Tally;
-  facts: FinishFacts | null;
+  facts: FinishFacts;
 }
 
 /**

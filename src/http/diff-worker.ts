@@ -10,7 +10,8 @@
  */
 import { setPriority } from 'node:os';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { EngineInputError, countUnits, createWorkBudget, diffHalf, emptyTally, halfIsEmpty, runDiff } from '../engine/index';
+import { EngineInputError, countUnits, createWorkBudget, diffHalf, runDiff } from '../engine/index';
+import type { WorkBudget } from '../engine/edit-distance';
 import type { DiffRequest } from '../engine/types';
 import type { DiffOutcome, DiffTask, HalfOutcome, HalfTask } from './diff-task';
 import { serializeElements, serializeJson } from './json-bytes';
@@ -66,10 +67,7 @@ export class HalfAbandonedError extends Error {
   }
 }
 
-/**
- * The budget half 0 left, once it has published it (half 1 waits for it; half 0 counts first
- * and serialises after, half 1 the other way round, so the wait is short or none).
- */
+/** The budget half 0 left, once it has published it (half 1 waits for it at its end). */
 function budgetLeft(shared: SharedArrayBuffer, control: number): number {
   const state = new Int32Array(shared, control, 1);
   for (;;) {
@@ -87,25 +85,28 @@ function publishBudget(shared: SharedArrayBuffer, control: number, remaining: nu
   Atomics.notify(state, 0);
 }
 
-/** One half of a diff (diff-task.ts HalfTask); the body lies in a shared slot. */
+/**
+ * One half of a diff (diff-task.ts HalfTask); the body lies in a shared slot. Half 0 counts its
+ * items, publishes the budget it left, then serialises. Half 1 counts at once, as if half 0 had
+ * left the whole budget, and serialises; then, told what half 0 did leave, keeps its count when
+ * that holds (WorkBudget.slack: every charge would have been decided alike) and otherwise counts
+ * again from what was left, which happens only when the budget nearly runs out.
+ */
 function runHalf(request: DiffRequest, body: Uint8Array, half: HalfTask): HalfOutcome {
-  if (halfIsEmpty(request.original.length + request.reworked.length, half.index)) {
-    return { ok: true, results: { at: half.at, length: 0 }, tally: emptyTally(), facts: null };
-  }
   const shared = body.buffer as SharedArrayBuffer;
   const share = diffHalf(request, half.index);
   const region = Buffer.from(shared, half.at, half.room);
+  const count = (budget: WorkBudget) => countUnits(share.prep, share.units, share.config, budget, share.items);
   const budget = createWorkBudget();
-  let tally;
+  let tally = count(budget);
   let json: Buffer;
   if (half.index === 0) {
-    tally = countUnits(share.prep, share.units, share.config, budget);
     publishBudget(shared, half.control, budget.remaining);
     json = serializeElements(share.results, region);
   } else {
     json = serializeElements(share.results, region);
-    budget.remaining = budgetLeft(shared, half.control);
-    tally = countUnits(share.prep, share.units, share.config, budget);
+    const left = budgetLeft(shared, half.control);
+    if (budget.total - left > budget.slack) tally = count({ total: budget.total, remaining: left, slack: Infinity });
   }
   if (json.buffer === shared) {
     return { ok: true, results: { at: json.byteOffset, length: json.length }, tally, facts: share.facts };

@@ -11,7 +11,7 @@
  */
 import { extname, join } from 'node:path';
 import { Piscina } from 'piscina';
-import { type FinishFacts, HALF_MIN_ROWS, finishDiff } from '../engine/index';
+import { HALF_MIN_ROWS, finishDiff } from '../engine/index';
 import type { DiffOutcome, DiffTask, HalfOutcome, HalfTask } from './diff-task';
 
 /**
@@ -80,7 +80,8 @@ export interface EnginePoolOptions {
   filename?: string;
   /**
    * Bodies from this size, in a shared slot, are diffed in two halves on two workers when every
-   * worker is idle and nothing waits (default SPLIT_MIN_BYTES; Infinity never splits).
+   * worker is idle and nothing waits (default SPLIT_MIN_BYTES, or FEW_ROWS_SPLIT_MIN_BYTES when
+   * smaller and the body seems to hold few rows; Infinity never splits).
    */
   splitMinBytes?: number;
 }
@@ -89,12 +90,36 @@ export interface EnginePoolOptions {
 export const DEFAULT_TASK_TIMEOUT_MS = 30_000;
 
 /**
- * From this size a lone diff is done in two halves on two workers (engine/index.ts): both parse
- * the body, each aligns, assembles, counts and serialises half of the document. realistic-30k
- * (4 MB) took 0.7–0.8× the time of one worker (docs/benchmark.md); below a few hundred kilobytes
- * the second parse and the hand-offs cost about what the halving saves.
+ * From these sizes a lone diff is done in two halves on two workers (engine/index.ts diffHalf).
+ * A body of many rows is cut by rows: both workers parse it and run the whole-document passes,
+ * so the halving pays only once those are a small part: realistic-30k (4 MB) took 0.75–0.85× the
+ * time of one worker, realistic-15k at 1,000 rows (284 KiB) 1.5× (scratch pool runs, medians of
+ * 24). A body of a few long rows is cut in its counting, which is most of its cost: adv-huge-row
+ * 0.73×, adv-no-spaces (195 KiB) 0.82×. Which kind a body is, the event loop guesses from the
+ * objects and arrays opened in 16 samples of 2 KiB spread over it (~30 µs); the engine then
+ * cuts by the real row count, so a wrong guess costs time only.
  */
-export const SPLIT_MIN_BYTES = 256 * 1024;
+export const SPLIT_MIN_BYTES = 512 * 1024;
+export const FEW_ROWS_SPLIT_MIN_BYTES = 64 * 1024;
+const SAMPLES = 16;
+const SAMPLE_BYTES = 2048;
+
+/** True when the body seems to hold fewer rows than the engine cuts by rows (HALF_MIN_ROWS). */
+function fewRows(body: Uint8Array): boolean {
+  const step = Math.floor(body.byteLength / SAMPLES);
+  let opened = 0;
+  let sampled = 0;
+  for (let s = 0; s < SAMPLES; s++) {
+    const from = s * step;
+    const to = Math.min(from + SAMPLE_BYTES, body.byteLength);
+    for (let k = from; k < to; k++) {
+      const c = body[k];
+      if (c === 0x7b || c === 0x5b) opened++;
+    }
+    sampled += to - from;
+  }
+  return opened * (body.byteLength / sampled) < HALF_MIN_ROWS;
+}
 
 /** The slot's last bytes: the halves' control words (diff-task.ts HalfTask). */
 const CONTROL_BYTES = 16;
@@ -126,32 +151,6 @@ function transferable(body: Uint8Array): ArrayBuffer[] | undefined {
   return body.byteLength >= TRANSFER_MIN_BYTES && body.buffer instanceof ArrayBuffer ? [body.buffer] : undefined;
 }
 
-const SAMPLES = 16;
-const SAMPLE_BYTES = 2048;
-
-/**
- * Whether a body seems to hold rows enough to be cut in two (HALF_MIN_ROWS, twice over): a guess
- * from the objects and arrays opened in 16 samples of 2 KiB spread over it, ~30 µs on the event
- * loop. A body of a few huge rows is then done by one worker: split, half 1 would only parse it
- * beside half 0 and slow it down (adv-huge-row 0.93–0.95× in scratch runs). A wrong guess costs
- * time only: the halves' answer is the same.
- */
-function manyRows(body: Uint8Array): boolean {
-  const step = Math.floor(body.byteLength / SAMPLES);
-  let opened = 0;
-  let sampled = 0;
-  for (let s = 0; s < SAMPLES; s++) {
-    const from = s * step;
-    const to = Math.min(from + SAMPLE_BYTES, body.byteLength);
-    for (let k = from; k < to; k++) {
-      const c = body[k];
-      if (c === 0x7b || c === 0x5b) opened++;
-    }
-    sampled += to - from;
-  }
-  return opened * (body.byteLength / sampled) >= 2 * HALF_MIN_ROWS;
-}
-
 const RESULTS_OPEN = Buffer.from('{"results":[');
 const COMMA = Buffer.from(',');
 
@@ -163,7 +162,7 @@ function joinHalves(shared: SharedArrayBuffer, first: HalfOutcome, second: HalfO
   const bytes = (half: HalfOutcome) =>
     half.results instanceof Uint8Array ? half.results : new Uint8Array(shared, half.results.at, half.results.length);
   const [a, b] = [bytes(first), bytes(second)];
-  const rest = JSON.stringify(finishDiff(first.facts as FinishFacts, [first.tally, second.tally]));
+  const rest = JSON.stringify(finishDiff(first.facts, [first.tally, second.tally]));
   const chunks = [RESULTS_OPEN, a];
   if (a.byteLength > 0 && b.byteLength > 0) chunks.push(COMMA);
   chunks.push(b, Buffer.from(`],${rest.slice(1)}`));
@@ -202,6 +201,7 @@ export function createEnginePool(options: EnginePoolOptions): DiffEngine {
   const full = () => draining || (running >= options.workers && waiting.length >= options.maxQueue);
 
   const splitMinBytes = options.splitMinBytes ?? SPLIT_MIN_BYTES;
+  const fewRowsSplitMinBytes = Math.min(splitMinBytes, FEW_ROWS_SPLIT_MIN_BYTES);
 
   const start = (body: Uint8Array, signal: AbortSignal, half?: HalfTask): Promise<DiffOutcome> => {
     running++;
@@ -224,8 +224,8 @@ export function createEnginePool(options: EnginePoolOptions): DiffEngine {
   /** The halves' layout in the body's slot, when this diff is to be split now; else null. */
   const splitLayout = (body: Uint8Array): Omit<HalfTask, 'index'> | null => {
     if (options.workers < 2 || running > 0 || waiting.length > 0) return null;
-    if (body.byteLength < splitMinBytes || !(body.buffer instanceof SharedArrayBuffer)) return null;
-    if (!manyRows(body)) return null;
+    if (body.byteLength < fewRowsSplitMinBytes || !(body.buffer instanceof SharedArrayBuffer)) return null;
+    if (body.byteLength < splitMinBytes && !fewRows(body)) return null;
     const control = body.buffer.byteLength - CONTROL_BYTES;
     const at = (body.byteOffset + body.byteLength + 7) & ~7;
     const room = Math.floor((control - at) / 16) * 8;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { realisticFamily } from '../../scripts/bench/bodies';
 import { runDiff } from '../../src/engine';
-import type { DiffEngine, EngineOutcome } from '../../src/http/engine-pool';
+import { type DiffEngine, type EngineOutcome, FEW_ROWS_SPLIT_MIN_BYTES, SPLIT_MIN_BYTES } from '../../src/http/engine-pool';
 import { judgeBody } from '../../src/http/request-check';
 import { buildApp, KEY, startRealEngine } from './support/harness';
 
@@ -61,17 +61,9 @@ describe('engine pool: one diff in two halves', () => {
     expect(answerText(second, body)).toBe(expected);
   });
 
-  it('leaves a large body of a few long rows to one worker', async () => {
-    const few = JSON.stringify({ original: [{ transcript: 'one long row '.repeat(6000) }], reworked: [{ transcript: 'one long row! '.repeat(6000) }] });
-    const body = inSlot(few);
-    const outcome = await engine.run(body, new AbortController().signal);
-    expect(outcome.ok && 'inBody' in outcome).toBe(true);
-    expect(answerText(outcome, body)).toBe(JSON.stringify(runDiff(JSON.parse(few))));
-  });
-
-  it('answers from half 0 alone when a few rows looked like many (brackets inside the text)', async () => {
-    const text = (mark: string) => `{[ ${mark} `.repeat(12000);
-    const few = JSON.stringify({ original: [{ transcript: text('a') }], reworked: [{ transcript: text('b') }] });
+  it('splits the counting of a large body of a few long rows: every entry comes from half 0', async () => {
+    const row = (mark: string) => Object.fromEntries(['transcript', 'a', 'b', 'c'].map((column) => [column, `one long row${mark} `.repeat(5000)]));
+    const few = JSON.stringify({ original: [row('')], reworked: [row('!')] });
     const body = inSlot(few);
     const outcome = await engine.run(body, new AbortController().signal);
     expect(outcome.ok && 'chunks' in outcome).toBe(true);
@@ -108,6 +100,31 @@ describe('engine pool: one diff in two halves', () => {
     gone.abort();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
     expect(engine.running).toBe(0);
+  });
+});
+
+describe('engine pool: which lone diffs are split by default', () => {
+  let engine: DiffEngine;
+  beforeAll(() => {
+    engine = startRealEngine({ workers: 2 });
+  });
+  afterAll(() => engine.destroy());
+
+  it('a body of many rows only from SPLIT_MIN_BYTES: below, one worker does it', async () => {
+    const body = inSlot(requestJson);
+    expect(body.byteLength).toBeGreaterThan(FEW_ROWS_SPLIT_MIN_BYTES);
+    expect(body.byteLength).toBeLessThan(SPLIT_MIN_BYTES);
+    const outcome = await engine.run(body, new AbortController().signal);
+    expect(outcome.ok && 'inBody' in outcome).toBe(true);
+  });
+
+  it('a body of a few long rows from FEW_ROWS_SPLIT_MIN_BYTES', async () => {
+    const few = JSON.stringify({ original: [{ transcript: 'long row '.repeat(5000) }], reworked: [{ transcript: 'long rows '.repeat(5000) }] });
+    const body = inSlot(few);
+    expect(body.byteLength).toBeGreaterThan(FEW_ROWS_SPLIT_MIN_BYTES);
+    const outcome = await engine.run(body, new AbortController().signal);
+    expect(outcome.ok && 'chunks' in outcome).toBe(true);
+    expect(answerText(outcome, body)).toBe(JSON.stringify(runDiff(JSON.parse(few))));
   });
 });
 
