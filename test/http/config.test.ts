@@ -23,7 +23,7 @@ describe('configuration from the environment', () => {
     });
     expect(config.engine.workers).toBeGreaterThanOrEqual(1);
     expect(config.engine.maxQueue).toBe(4 * config.engine.workers);
-    expect(config.engine).toMatchObject({ taskTimeoutMs: 30_000, workerHeapMb: 512 });
+    expect(config.engine).toMatchObject({ taskTimeoutMs: 30_000, workerHeapMb: 2048 });
   });
 
   it('when ENGINE_WORKERS is set, then the queue default follows it', () => {
