@@ -86,8 +86,8 @@ export interface WorkBudget {
   /**
    * The least that any affordable charge left over (remaining − charge at each `lacks` that
    * said no), Infinity before the first. Work counted from a budget with Δ units less takes the
-   * same course, and so gives the same counts, exactly when Δ ≤ slack: every charge that fitted
-   * still fits, and every one that did not still does not. That lets a thread count a later
+   * same course, and so gives the same counts, when Δ ≤ slack: every charge that fitted still
+   * fits, and every one that did not still does not. That lets a thread count a later
    * stretch of a request before it knows what the earlier stretch will leave (http/diff-worker.ts).
    */
   slack: number;

@@ -253,9 +253,11 @@ export function createEnginePool(options: EnginePoolOptions): DiffEngine {
     const second = start(body, signal, { index: 1, at: layout.at + layout.room, room: layout.room, control: layout.control });
     first.then((outcome) => outcome.ok || giveUp(), giveUp);
     const [a, b] = await Promise.allSettled([first, second]);
+    // A stopped half fails the diff even when the other refused the body: the caller must then
+    // never reuse the slot, which a stopped thread might still be reading.
     if (a.status === 'rejected') throw a.reason;
-    if (!a.value.ok) return a.value;
     if (b.status === 'rejected') throw b.reason;
+    if (!a.value.ok) return a.value;
     if (!b.value.ok) return b.value;
     return joinHalves(shared, a.value as HalfOutcome, b.value as HalfOutcome);
   };
