@@ -21,7 +21,7 @@ export { EngineInputError } from './types';
 export type { DiffData, DiffRequest } from './types';
 export type { Half } from './aligner';
 export type { ItemRange, Tally } from './metrics';
-export { countUnits, emptyTally } from './metrics';
+export { countUnits } from './metrics';
 export { createWorkBudget } from './edit-distance';
 
 /**

@@ -60,7 +60,7 @@ function moved<T extends object>(value: T, buffer: ArrayBufferLike): T {
 }
 
 /** Half 1 gives up waiting for half 0's budget: the main thread saw half 0 fail. */
-export class HalfAbandonedError extends Error {
+class HalfAbandonedError extends Error {
   constructor() {
     super('the other half of this diff failed');
     this.name = 'HalfAbandonedError';
