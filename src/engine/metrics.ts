@@ -121,7 +121,7 @@ function emptyTallyCounts(): Counts {
 }
 
 /** The tally of no units. */
-export function emptyTally(): Tally {
+function emptyTally(): Tally {
   return { counts: emptyTallyCounts(), approximateEntries: 0, straddled: false };
 }
 
