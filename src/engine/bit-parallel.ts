@@ -39,6 +39,13 @@ let lastSlot = 0;
 let peq: Int32Array = new Int32Array(256);
 let textRows: Int32Array = new Int32Array(256);
 
+/** Set bits of a 32-bit integer. */
+export function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
 function grown(buf: Int32Array, size: number): Int32Array {
   if (buf.length >= size) return buf;
   let n = buf.length;

@@ -36,7 +36,7 @@
  */
 
 import { AlignmentSink, walkAnchored } from './anchored-alignment';
-import { columns, suffixDistances, suffixDistancesCost } from './bit-parallel';
+import { columns, popcount, suffixDistances, suffixDistancesCost } from './bit-parallel';
 import type { EditCounts } from './types';
 
 /**
@@ -655,12 +655,6 @@ function suffixDistanceAt(P: Int32Array, M: Int32Array, col: number, base: numbe
     g += popcount(P[col + full] & mask) - popcount(M[col + full] & mask);
   }
   return g;
-}
-
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /**

@@ -7,7 +7,7 @@
  * Small gaps get the full table; large ones a band around the diagonal, so the cost stays
  * O(rows × band) whatever the input.
  */
-import { intersection, joinProfiles, Profile, profile, profileWordDice, SHORT_ROW, similarityUpperBound, textSimilarity, wordDice, timeContainment, timeOverlap, wordIntersection } from './similarity';
+import { intersection, joinProfiles, Profile, profile, profileWordDice, SHORT_ROW, belowUpperBound, textSimilarity, wordDice, timeContainment, timeOverlap, wordIntersection } from './similarity';
 
 export type BeadKind = 'pair' | 'del' | 'add' | 'split' | 'merge';
 
@@ -138,7 +138,7 @@ function pairCost(orig: SideFeatures, rew: SideFeatures, o: number, r: number): 
   const overlap = timed ? timeOverlap(orig.start[o], orig.end[o], rew.start[r], rew.end[r]) : NaN;
   const sameSegment = timed && sameTimeSegment(orig, o, rew, r, overlap);
   const short = Math.max(orig.loose[o].length, rew.loose[r].length) <= SHORT_ROW;
-  if (!short && !sameSegment && (bound < ALIGN.PAIR_TEXT || similarityUpperBound(po, pr) < ALIGN.PAIR_TEXT)) return Infinity;
+  if (!short && !sameSegment && (bound < ALIGN.PAIR_TEXT || belowUpperBound(po, pr, ALIGN.PAIR_TEXT))) return Infinity;
   const text = pairText(orig, rew, o, r, po, pr);
   if (text < ALIGN.PAIR_TEXT && !sameSegment) return Infinity;
   const sim = timed ? (1 - ALIGN.TIME_WEIGHT) * text + ALIGN.TIME_WEIGHT * overlap : text;

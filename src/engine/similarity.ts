@@ -4,6 +4,7 @@
  * it works on a loose key (diacritics stripped, lower case, punctuation dropped) and compares
  * multisets of character bigrams: order-tolerant, cheap, and additive over the pieces of a split.
  */
+import { popcount } from './bit-parallel';
 import { stripDiacritics } from './normalize';
 
 const PUNCTUATION = /[\p{P}\p{S}]/gu;
@@ -93,7 +94,10 @@ export interface Profile {
   hist: Int32Array | null;
   /** Hashes of the words: typos break words, so words and bigrams together judge a pair. */
   words: Int32Array;
-  /** Presence bits: 256 for the bigram hashes (ints 0–7), 64 for the word hashes (ints 8–9). */
+  /**
+   * Presence bits: 256 for the bigram hashes (ints 0–7), 64 for the word hashes (ints 8–9). Then
+   * each kind's excess: its items less its set bits (int 10 bigrams, int 11 words).
+   */
   sig: Int32Array;
 }
 
@@ -123,8 +127,9 @@ export function profile(loose: string): Profile {
   const wordCount = wordHashesInto(loose);
   const words = take(wordCount);
   words.set(wordScratch.subarray(0, wordCount));
-  const sig = take(10);
+  const sig = take(12);
   for (let k = 0; k < words.length; k++) sig[8 + ((words[k] >>> 5) & 1)] |= 1 << (words[k] & 31);
+  sig[11] = words.length - popcount(sig[8]) - popcount(sig[9]);
   let previous = 0x5e;
   if (size <= SORTED_LIMIT) {
     const bigrams = take(size);
@@ -135,6 +140,9 @@ export function profile(loose: string): Profile {
     }
     bigrams[n] = Math.imul(previous, 0x9e3779b1) ^ 0x24;
     for (let k = 0; k < size; k++) sig[(bigrams[k] >>> 5) & 7] |= 1 << (bigrams[k] & 31);
+    let bits = 0;
+    for (let w = 0; w < 8; w++) bits += popcount(sig[w]);
+    sig[10] = size - bits;
     return { size, bigrams, hist: null, words, sig };
   }
   const hist = new Int32Array(BUCKETS);
@@ -165,6 +173,31 @@ export function similarityUpperBound(a: Profile, b: Profile): number {
     words = (2 * presentIn(aSmaller ? a.words : b.words, aSmaller ? b.sig : a.sig, 8, 1)) / wordTotal;
   }
   return (bigrams + words) / 2;
+}
+
+/**
+ * Whether similarityUpperBound(a, b) < threshold. Most unrelated pairs of a large gap are decided
+ * from the signatures alone, 32 bits at a time: the items of one side whose bit the other side has
+ * set are at most the bits both have set plus that side's excess (its items that share a bit with
+ * another of its items). That count bounds the one similarityUpperBound takes, side for side, so
+ * when the bound from it falls short, so does similarityUpperBound; otherwise it decides.
+ */
+export function belowUpperBound(a: Profile, b: Profile, threshold: number): boolean {
+  let bigrams = 1;
+  if (a.bigrams && b.bigrams) {
+    const small = a.bigrams.length <= b.bigrams.length ? a : b;
+    let common = small.sig[10];
+    for (let w = 0; w < 8; w++) common += popcount(a.sig[w] & b.sig[w]);
+    bigrams = (2 * Math.min(common, small.size)) / (a.size + b.size);
+  }
+  const wordTotal = a.words.length + b.words.length;
+  let words = 1;
+  if (wordTotal > 0) {
+    const small = a.words.length <= b.words.length ? a : b;
+    const common = small.sig[11] + popcount(a.sig[8] & b.sig[8]) + popcount(a.sig[9] & b.sig[9]);
+    words = (2 * Math.min(common, small.words.length)) / wordTotal;
+  }
+  return (bigrams + words) / 2 < threshold || similarityUpperBound(a, b) < threshold;
 }
 
 /** Items of `items` whose presence bit is set in sig[base + ((item >>> 5) & mask)]. */

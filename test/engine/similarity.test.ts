@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { normalizeSpace } from '../../src/engine/normalize';
-import { looseText, profileWordDice, wordDice, looseUnicode, profile, similarityUpperBound, textSimilarity, intersection } from '../../src/engine/similarity';
+import { belowUpperBound, looseText, profileWordDice, wordDice, looseUnicode, profile, similarityUpperBound, textSimilarity, intersection } from '../../src/engine/similarity';
 
 describe('looseText', () => {
   it('drops case, punctuation, symbols and diacritics, keeping single spaces', () => {
@@ -67,6 +67,32 @@ describe('similarityUpperBound', () => {
         expect(similarityUpperBound(pa, pb)).toBeGreaterThanOrEqual(textSimilarity(intersection(pa, pb), pa, pb) - 1e-12);
       }),
       { seed: 11, numRuns: 2000 },
+    );
+  });
+});
+
+describe('belowUpperBound', () => {
+  it('says exactly whether similarityUpperBound falls short of the threshold, at and around it', () => {
+    // Repetitive words give a profile many items on few bits (its excess), random letters give
+    // bits that two unrelated rows share by chance: both are what the signature bound must cover.
+    const word = fc.oneof(
+      fc.constantFrom('the', 'cat', 'sat', 'on', 'a', 'mat', 'aaaa', 'nanana', 'lalala', 'okay', 'revenue'),
+      fc.string({ unit: fc.constantFrom('a', 'e', 'n', 's', 't', 'x', 'q'), minLength: 1, maxLength: 9 }),
+    );
+    const row = fc.array(word, { maxLength: 16 }).map((w) => w.join(' '));
+    const threshold = fc.double({ min: 0, max: 1, noNaN: true });
+    fc.assert(
+      fc.property(row, row, threshold, (a, b, t) => {
+        const pa = profile(a);
+        const pb = profile(b);
+        const bound = similarityUpperBound(pa, pb);
+        expect(belowUpperBound(pa, pb, t)).toBe(bound < t);
+        expect(belowUpperBound(pb, pa, t)).toBe(bound < t);
+        expect(belowUpperBound(pa, pb, bound)).toBe(false);
+        const above = bound + 2 ** -40;
+        expect(belowUpperBound(pa, pb, above)).toBe(true);
+      }),
+      { seed: 12, numRuns: 3000 },
     );
   });
 });
