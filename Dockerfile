@@ -31,4 +31,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
 # Exec form: node is PID 1 and receives SIGTERM itself (graceful shutdown, decisions D9.3).
 # One V8 helper thread for garbage collection: the engine workers already keep every core busy
 # (the same flags as `npm start`; test/bench/server-flags.test.ts keeps them in step).
-CMD ["node", "--v8-pool-size=1", "dist/src/server.js"]
+CMD ["node", "--v8-pool-size=1", "--single-threaded-gc", "dist/src/server.js"]

@@ -13,7 +13,9 @@
  *
  * Options: --quick (smoke run: small sizes, few runs), --runs=N, --only=family,family,
  * --no-peer, --cpu-prof (profile the server's main thread), --seed=N, --throughput-seconds=N,
- * --workers=N (the server's ENGINE_WORKERS; default: the server's own default, the cores).
+ * --workers=N (the server's ENGINE_WORKERS; default: the server's own default, the cores),
+ * --node-args=flag,flag (the server's Node flags in place of `npm start`'s, to compare them:
+ * e.g. --node-args=--v8-pool-size=1 for V8's parallel garbage collection).
  */
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -26,7 +28,7 @@ import { startProber } from './health-prober';
 import { agent, postDiff } from './http-client';
 import { type CpuProfile, formatProfile, sourceMapper, summarizeProfile } from './profile-analysis';
 import { mib, ms, ratio, table, verdict } from './report';
-import { type ServerHandle, SERVER_ENTRY, startServer } from './server-process';
+import { type ServerHandle, SERVER_ENTRY, SERVER_NODE_ARGS, startServer } from './server-process';
 import { growthExponent, median, quantile, summarize } from './stats';
 import { measureThroughput, type ThroughputResult } from './throughput';
 
@@ -66,6 +68,8 @@ interface Options {
   throughputSeconds: number;
   /** ENGINE_WORKERS for the server; undefined keeps the server's default (the cores). */
   workers?: string;
+  /** The server's Node flags in place of SERVER_NODE_ARGS; undefined keeps those. */
+  serverNodeArgs?: string[];
 }
 
 function parseArgs(argv: string[]): Options {
@@ -82,6 +86,7 @@ function parseArgs(argv: string[]): Options {
     seed: Number(value('seed') ?? 1),
     throughputSeconds: Number(value('throughput-seconds') ?? (quick ? 3 : 10)),
     workers: value('workers'),
+    serverNodeArgs: value('node-args')?.split(',').filter((s) => s !== ''),
   };
 }
 
@@ -238,15 +243,15 @@ async function main(): Promise<void> {
   const serverEnv: Record<string, string> = options.workers === undefined ? {} : { ENGINE_WORKERS: options.workers };
   // The server's own default (src/config.ts): one engine worker per core.
   const engineWorkers = options.workers === undefined ? availableParallelism() : Number(options.workers);
-  let server = await startServer(ROOT, { nodeArgs, env: serverEnv });
+  let server = await startServer(ROOT, { baseNodeArgs: options.serverNodeArgs, nodeArgs, env: serverEnv });
   const restarts: string[] = [];
   const ensureServer = async (after: string) => {
     if (!server.exited()) return;
     restarts.push(`server exited during ${after}: ${server.tail().split('\n').slice(-3).join(' | ')}`);
     log(`  server exited during ${after}; restarting`);
-    server = await startServer(ROOT, { nodeArgs, env: serverEnv });
+    server = await startServer(ROOT, { baseNodeArgs: options.serverNodeArgs, nodeArgs, env: serverEnv });
   };
-  log(`server: pid ${server.pid} on ${server.baseUrl}`);
+  log(`server: pid ${server.pid} on ${server.baseUrl}, node ${(options.serverNodeArgs ?? SERVER_NODE_ARGS).join(' ')}`);
   /**
    * Probes while two of each busy body run, and of the idle server between those rounds; one
    * warmed-up prober for all (health-prober.ts).
@@ -360,7 +365,7 @@ async function main(): Promise<void> {
     const env = `${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}`;
     sections.push(
       `# Benchmark ${startedAt.toISOString()}${options.quick ? ' (quick)' : ''}\n\n${env}; load average at the start ${loadAtStart}; ` +
-        `ENGINE_WORKERS ${options.workers ?? 'default'}; seed ${options.seed}; ${options.runs} runs after ${WARM_UP_ROUNDS} warm-up rounds (a request per engine worker) per body.`,
+        `server \`node ${(options.serverNodeArgs ?? SERVER_NODE_ARGS).join(' ')}\`; ENGINE_WORKERS ${options.workers ?? 'default'}; seed ${options.seed}; ${options.runs} runs after ${WARM_UP_ROUNDS} warm-up rounds (a request per engine worker) per body.`,
     );
 
     sections.push(

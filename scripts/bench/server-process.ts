@@ -28,6 +28,8 @@ export interface ServerHandle {
 }
 
 export interface StartOptions {
+  /** The server's Node flags in place of SERVER_NODE_ARGS (the bench's --node-args). */
+  baseNodeArgs?: string[];
   /** Extra Node options for the server process (e.g. --cpu-prof). */
   nodeArgs?: string[];
   env?: Record<string, string>;
@@ -37,10 +39,11 @@ export interface StartOptions {
 /** The built server entry, relative to the repository root (package.json's "start"). */
 export const SERVER_ENTRY = join('dist', 'src', 'server.js');
 /**
- * Node's flags for the server, as `npm start` and the Dockerfile give them: one V8 helper thread
- * for garbage collection, since the engine workers already keep every core busy.
+ * Node's flags for the server, as `npm start` and the Dockerfile give them: one V8 platform thread,
+ * and garbage collection done by the thread that allocated (README, Sizing): the engine workers
+ * already keep every core busy.
  */
-export const SERVER_NODE_ARGS = ['--v8-pool-size=1'];
+export const SERVER_NODE_ARGS = ['--v8-pool-size=1', '--single-threaded-gc'];
 
 function procStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   try {
@@ -66,7 +69,7 @@ export async function startServer(root: string, options: StartOptions = {}): Pro
     RATE_LIMIT_WINDOW_MAX: '1000000',
     ...options.env,
   };
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_ARGS, ...(options.nodeArgs ?? []), SERVER_ENTRY], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.baseNodeArgs ?? SERVER_NODE_ARGS), ...(options.nodeArgs ?? []), SERVER_ENTRY], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
