@@ -85,3 +85,37 @@ export function createSlotPool(options: { slotBytes?: number; keep?: number } = 
   };
   return pool;
 }
+
+/** Bytes `copyIntoSlot` moves through its staging buffer at a time: a socket read's worth. */
+const STAGE_BYTES = 64 * 1024;
+let stage: Buffer | undefined;
+
+/**
+ * Copies `chunk` into `slot` at `at`, as `chunk.copy(slot, at)` does, but fast when the two are
+ * not aligned alike.
+ *
+ * Why: V8 copies into a SharedArrayBuffer with relaxed atomic stores, a machine word at a time
+ * only when source and target addresses agree modulo 8, and else one byte at a time. A body's
+ * chunks rarely agree with their place in the slot (the first chunk starts after the headers,
+ * and every offset after it is a sum of read sizes), so gathering a 5 MB body cost the event
+ * loop's thread ~1.3 ms of byte copies even in cache, and `perf record` of that thread while
+ * health probes waited put a third of its time in V8's `relaxed_memmove`. Copied first into a
+ * private buffer at the slot's alignment (a plain memmove), the bytes then go into the slot a
+ * word at a time: 0.36 ms for 5 MiB.
+ *
+ * Array buffers are allocated at least 8-byte aligned, so an address modulo 8 is its view's
+ * `byteOffset` modulo 8. Were that ever not so, the bytes would still be the same, only slower.
+ */
+export function copyIntoSlot(chunk: Uint8Array, slot: Buffer, at: number): void {
+  const shift = (slot.byteOffset + at) & 7;
+  if (!(slot.buffer instanceof SharedArrayBuffer) || ((chunk.byteOffset - shift) & 7) === 0) {
+    slot.set(chunk, at);
+    return;
+  }
+  stage ??= Buffer.allocUnsafeSlow(STAGE_BYTES + 8);
+  for (let done = 0; done < chunk.length; done += STAGE_BYTES) {
+    const n = Math.min(STAGE_BYTES, chunk.length - done);
+    stage.set(chunk.subarray(done, done + n), shift);
+    slot.set(stage.subarray(shift, shift + n), at + done);
+  }
+}

@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Transform } from 'node:stream';
 import type { RequestHandler } from 'express';
-import type { SlotPool } from './body-slots';
+import { type SlotPool, copyIntoSlot } from './body-slots';
 import { ApiError } from './errors';
 
 /** D1.5: "5 MB" is 5 × 1024 × 1024 bytes. */
@@ -85,7 +85,7 @@ export function readBody(req: IncomingMessage, inflater: Transform | null, limit
     };
     const collect = (chunk: Buffer) => {
       if (decodedSize + chunk.length > limit) return finish(tooLarge());
-      chunk.copy(into, decodedSize);
+      copyIntoSlot(chunk, into, decodedSize);
       decodedSize += chunk.length;
     };
     const onData = (chunk: Buffer) => {

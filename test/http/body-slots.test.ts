@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
+import fc from 'fast-check';
 import request from 'supertest';
-import { createSlotPool } from '../../src/http/body-slots';
+import { copyIntoSlot, createSlotPool } from '../../src/http/body-slots';
 import type { DiffEngine } from '../../src/http/engine-pool';
 import { KEY, buildApp } from './support/harness';
 
@@ -50,6 +51,40 @@ describe('body slots', () => {
     expect(new Set(slots).size).toBe(3);
     for (const res of responses) res.emit('close');
     expect(pool.kept).toBe(2);
+  });
+});
+
+describe('copyIntoSlot', () => {
+  // Its staged path (a chunk not aligned like its place in the slot) copies through a 64 KiB
+  // buffer, so chunks run up to three times that, at every alignment of chunk, slot and place.
+  it('writes exactly the bytes Buffer.copy writes, and nothing else, at every alignment', () => {
+    const source = Buffer.alloc(200 * 1024 + 16);
+    for (let i = 0; i < source.length; i++) source[i] = (i * 131 + 7) & 0xff;
+    const slotBytes = 210 * 1024 + 32;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 15 }),
+        fc.integer({ min: 0, max: 15 }),
+        fc.integer({ min: 0, max: 200 * 1024 }),
+        fc.integer({ min: 0, max: 10 * 1024 }),
+        (slotOffset, chunkOffset, length, at) => {
+          const slot = Buffer.from(new SharedArrayBuffer(slotBytes)).subarray(slotOffset);
+          slot.fill(0xee);
+          const expected = Buffer.alloc(slot.length, 0xee);
+          const chunk = source.subarray(chunkOffset, chunkOffset + length);
+          chunk.copy(expected, at);
+          copyIntoSlot(chunk, slot, at);
+          expect(slot.equals(expected)).toBe(true);
+        },
+      ),
+      { numRuns: 300, seed: 20261126 },
+    );
+  });
+
+  it('copies into a plain buffer too', () => {
+    const into = Buffer.alloc(64, 1);
+    copyIntoSlot(Buffer.from('hello'), into, 3);
+    expect(into.subarray(0, 10)).toEqual(Buffer.from([1, 1, 1, 104, 101, 108, 108, 111, 1, 1]));
   });
 });
 
