@@ -6,20 +6,25 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface PeerResult {
-  /** Times of the completed runs, ms (the first is a cold run). */
+  /** Times of the completed warm-up runs, ms (not counted). */
+  warmupMs: number[];
+  /** Times of the completed runs after the warm-ups, ms. */
   ms: number[];
   timedOut: boolean;
   error?: string;
 }
 
-/** Runs daff `runs` times on `json`; stops it after `timeoutMs` and keeps the runs that finished. */
-export async function runDaff(json: string, options: { runs: number; timeoutMs: number; tmpDir: string }): Promise<PeerResult> {
+/**
+ * Runs daff `warmups` + `runs` times on `json`, the first `warmups` as warm-up (our own server is
+ * timed warm too); stops it after `timeoutMs` and keeps the runs that finished.
+ */
+export async function runDaff(json: string, options: { warmups: number; runs: number; timeoutMs: number; tmpDir: string }): Promise<PeerResult> {
   mkdirSync(options.tmpDir, { recursive: true });
   const file = join(options.tmpDir, `daff-body-${process.pid}.json`);
   writeFileSync(file, json);
   try {
     return await new Promise<PeerResult>((resolve) => {
-      const child = spawn(process.execPath, [join(__dirname, 'daff-child.js'), file, String(options.runs)], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [join(__dirname, 'daff-child.js'), file, String(options.warmups + options.runs)], { stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
       let err = '';
       let timedOut = false;
@@ -32,8 +37,8 @@ export async function runDaff(json: string, options: { runs: number; timeoutMs: 
       child.on('exit', (code) => {
         clearTimeout(timer);
         const last = out.trim().split('\n').filter((l) => l !== '').pop();
-        const ms = last ? ((JSON.parse(last) as { ms: number[] }).ms ?? []) : [];
-        const result: PeerResult = { ms, timedOut };
+        const all = last ? ((JSON.parse(last) as { ms: number[] }).ms ?? []) : [];
+        const result: PeerResult = { warmupMs: all.slice(0, options.warmups), ms: all.slice(options.warmups), timedOut };
         if (code !== 0 && !timedOut) result.error = err.trim().split('\n').slice(-3).join(' ') || `exit ${code}`;
         resolve(result);
       });

@@ -33,8 +33,12 @@ import { growthExponent, median, quantile, summarize } from './stats';
 import { measureThroughput, type ThroughputResult } from './throughput';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
-/** The realistic bodies the peer (daff) also diffs. */
+/** The bodies the peer (daff) also diffs. */
 const PEER_BODIES = ['realistic-30k', 'realistic-15k', 'typical-500'];
+/** Those the target judges: issue 5 asks for "faster than daff on the realistic bodies". */
+const PEER_JUDGED = ['realistic-30k', 'realistic-15k'];
+/** daff's warm-up runs before its timed ones: its times settle by the third (typical-500: 20, 13, 7.4, 5.8, 5.9 ms). */
+const PEER_WARM_UPS = 3;
 const RESULTS_DIR = join(ROOT, 'bench-results');
 /**
  * Warm-up rounds per body, each one request per engine worker: a worker's time on a large body
@@ -207,7 +211,7 @@ interface PeerRow {
   body: string;
   serviceMedianMs: number;
   daff: PeerResult;
-  /** Warm median of daff (the cold first run dropped when there are more). */
+  /** Median of daff's timed runs (after its warm-ups). */
   daffMs: number;
 }
 
@@ -303,9 +307,13 @@ async function main(): Promise<void> {
       // Right after our own runs (the server idle meanwhile), so both see the same load on a shared machine.
       if (options.peer && PEER_BODIES.includes(body.name) && !r.error) {
         log(`  peer: daff on ${body.name}…`);
-        const daff = await runDaff(body.json, { runs: body.name === 'typical-500' ? 5 : 3, timeoutMs: options.quick ? 30_000 : 90_000, tmpDir: join(RESULTS_DIR, 'tmp') });
-        const warm = daff.ms.length > 1 ? daff.ms.slice(1) : daff.ms;
-        peers.push({ body: body.name, serviceMedianMs: r.medianMs, daff, daffMs: median(warm) });
+        const daff = await runDaff(body.json, {
+          warmups: PEER_WARM_UPS,
+          runs: body.name === 'typical-500' ? 9 : 3,
+          timeoutMs: options.quick ? 30_000 : 90_000,
+          tmpDir: join(RESULTS_DIR, 'tmp'),
+        });
+        peers.push({ body: body.name, serviceMedianMs: r.medianMs, daff, daffMs: median(daff.ms) });
       }
     }
 
@@ -454,14 +462,19 @@ async function main(): Promise<void> {
       sections.push(
         '## Peer: daff (align + highlighter diff, in-process, excluding JSON.parse) vs the whole request\n\n' +
           table(
-            ['body', 'service ms', 'daff ms', 'daff ÷ service', 'daff runs', 'note'],
+            ['body', 'service ms', 'daff ms', 'daff ÷ service', 'daff runs (warm-ups)', 'note'],
             peers.map((p) => [
               p.body,
               ms(p.serviceMedianMs),
               p.daff.ms.length > 0 ? ms(p.daffMs) : '–',
               p.daff.ms.length > 0 ? ratio(p.daffMs / p.serviceMedianMs) : '–',
-              p.daff.ms.map((x) => ms(x)).join(', ') || '–',
-              p.daff.timedOut ? `stopped at the time limit${p.daff.ms.length === 0 ? ' before finishing one run' : ''}` : (p.daff.error ?? ''),
+              `${p.daff.ms.map((x) => ms(x)).join(', ') || '–'} (${p.daff.warmupMs.map((x) => ms(x)).join(', ') || '–'})`,
+              [
+                p.daff.timedOut ? `stopped at the time limit${p.daff.ms.length === 0 ? ' before finishing one timed run' : ''}` : (p.daff.error ?? ''),
+                PEER_JUDGED.includes(p.body) ? '' : 'shown, not judged',
+              ]
+                .filter((x) => x !== '')
+                .join('; '),
             ]),
           ),
       );
@@ -472,6 +485,7 @@ async function main(): Promise<void> {
     const adv = main.filter((r) => r.family.startsWith('adv-'));
     const growthFamilies = [...exponents.entries()];
     const busy30k = health.busy.find((b) => b.body === 'realistic-30k');
+    const judgedPeers = peers.filter((p) => PEER_JUDGED.includes(p.body));
     const busyP99 = busy30k?.probe.p99;
     const idleP99 = busy30k?.idle.p99 ?? NaN;
     const maxBusyRss = Math.max(...health.busy.map((b) => b.raw.peakRss));
@@ -494,9 +508,9 @@ async function main(): Promise<void> {
       ],
       ['peak RSS ≤ 1 GiB, two concurrent max-size diffs', health.busy.length > 0 ? `${mib(maxBusyRss)} MiB` : '–', health.busy.length > 0 ? maxBusyRss <= TARGETS.peakRssBytes : undefined],
       [
-        'faster than daff on the realistic bodies',
-        peers.map((p) => `${p.body} ${p.daff.ms.length > 0 ? ratio(p.daffMs / p.serviceMedianMs) : 'daff timed out'}`).join(', ') || '–',
-        peers.length > 0 ? peers.every((p) => (p.daff.ms.length === 0 && p.daff.timedOut) || p.daffMs > p.serviceMedianMs) : undefined,
+        `faster than daff on the realistic bodies (${PEER_JUDGED.join(', ')})`,
+        judgedPeers.map((p) => `${p.body} ${p.daff.ms.length > 0 ? ratio(p.daffMs / p.serviceMedianMs) : 'daff timed out'}`).join(', ') || '–',
+        judgedPeers.length > 0 ? judgedPeers.every((p) => (p.daff.ms.length === 0 && p.daff.timedOut) || p.daffMs > p.serviceMedianMs) : undefined,
       ],
     ];
     sections.push('## Targets\n\n' + table(['target', 'measured', 'verdict'], targetRows.map(([a, b, c]) => [a, b, verdict(c)])));
