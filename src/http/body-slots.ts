@@ -88,6 +88,8 @@ export function createSlotPool(options: { slotBytes?: number; keep?: number } = 
 
 /** Bytes `copyIntoSlot` moves through its staging buffer at a time: a socket read's worth. */
 const STAGE_BYTES = 64 * 1024;
+/** Chunks shorter than this are copied directly (measured: 64-byte chunks 3.5× slower staged, 512-byte ones faster). */
+const STAGE_MIN_BYTES = 512;
 let stage: Buffer | undefined;
 
 /**
@@ -105,10 +107,19 @@ let stage: Buffer | undefined;
  *
  * Array buffers are allocated at least 8-byte aligned, so an address modulo 8 is its view's
  * `byteOffset` modulo 8. Were that ever not so, the bytes would still be the same, only slower.
+ * Like `TypedArray.set`, and unlike `Buffer.copy`, it throws rather than truncates when the chunk
+ * does not fit, and `chunk` must not overlap `slot`.
  */
 export function copyIntoSlot(chunk: Uint8Array, slot: Buffer, at: number): void {
   const shift = (slot.byteOffset + at) & 7;
-  if (!(slot.buffer instanceof SharedArrayBuffer) || ((chunk.byteOffset - shift) & 7) === 0) {
+  // Staging pays only for a chunk worth it (below ~512 bytes the direct copy is faster) and for a
+  // private chunk (a shared one is read byte by byte either way).
+  if (
+    !(slot.buffer instanceof SharedArrayBuffer) ||
+    chunk.length < STAGE_MIN_BYTES ||
+    chunk.buffer instanceof SharedArrayBuffer ||
+    ((chunk.byteOffset - shift) & 7) === 0
+  ) {
     slot.set(chunk, at);
     return;
   }

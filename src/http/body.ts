@@ -67,6 +67,8 @@ export function decoderFor(header: string | undefined): Transform | null {
  * compressed data or a body cut short.
  */
 export function readBody(req: IncomingMessage, inflater: Transform | null, limit: number, into: Buffer): Promise<number> {
+  // Checked here, not left to the copy: a throw inside a 'data' listener would be uncaught.
+  if (limit > into.length) throw new RangeError(`a body limit of ${limit} bytes does not fit a buffer of ${into.length}`);
   return new Promise<number>((resolve, reject) => {
     let decodedSize = 0;
     let rawSize = 0;
