@@ -14,6 +14,19 @@ export interface PeerResult {
   error?: string;
 }
 
+/** The times of the child's last complete report (a line cut short by a kill is skipped). */
+export function lastTimes(out: string): number[] {
+  const lines = out.split('\n').filter((l) => l.trim() !== '');
+  for (let k = lines.length - 1; k >= 0; k--) {
+    try {
+      return (JSON.parse(lines[k] as string) as { ms?: number[] }).ms ?? [];
+    } catch {
+      // cut short: try the report before it
+    }
+  }
+  return [];
+}
+
 /**
  * Runs daff `warmups` + `runs` times on `json`, the first `warmups` as warm-up (our own server is
  * timed warm too); stops it after `timeoutMs` and keeps the runs that finished.
@@ -34,10 +47,10 @@ export async function runDaff(json: string, options: { warmups: number; runs: nu
         timedOut = true;
         child.kill('SIGKILL');
       }, options.timeoutMs);
-      child.on('exit', (code) => {
+      // 'close', not 'exit': only then has all of its output been read.
+      child.on('close', (code) => {
         clearTimeout(timer);
-        const last = out.trim().split('\n').filter((l) => l !== '').pop();
-        const all = last ? ((JSON.parse(last) as { ms: number[] }).ms ?? []) : [];
+        const all = lastTimes(out);
         const result: PeerResult = { warmupMs: all.slice(0, options.warmups), ms: all.slice(options.warmups), timedOut };
         if (code !== 0 && !timedOut) result.error = err.trim().split('\n').slice(-3).join(' ') || `exit ${code}`;
         resolve(result);
