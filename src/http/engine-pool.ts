@@ -92,14 +92,17 @@ export const DEFAULT_TASK_TIMEOUT_MS = 30_000;
 /**
  * From these sizes a lone diff is done in two halves on two workers (engine/index.ts diffHalf).
  * A body of many rows is cut by rows: both workers parse it and run the whole-document passes,
- * so the halving pays only once those are a small part: realistic-30k (4 MB) took 0.75–0.85× the
- * time of one worker, realistic-15k at 1,000 rows (284 KiB) 1.5× (scratch pool runs, medians of
- * 24). A body of a few long rows is cut in its counting, which is most of its cost: adv-huge-row
+ * so the halving pays only once those are a small part. Whole requests against the real server,
+ * alternating a server that splits from 64 or 128 KiB with one that does not (scratch runs,
+ * medians of 90–180): realistic-30k at 600 rows (82 KiB) 1.08× the one-worker time, at 1,000 rows
+ * (135 KiB) 0.83–0.96×, typical-500 (204 KiB) 0.85–0.92× (once 1.12×), realistic-15k at 600 rows
+ * (169 KiB) 0.90–1.04×, at 1,000 (284 KiB) 0.80–0.87×, realistic-30k 0.75–0.85× of the pool's time.
+ * A body of a few long rows is cut in its counting, which is most of its cost: adv-huge-row
  * 0.73×, adv-no-spaces (195 KiB) 0.82×. Which kind a body is, the event loop guesses from the
  * objects and arrays opened in 16 samples of 2 KiB spread over it (~30 µs); the engine then
  * cuts by the real row count, so a wrong guess costs time only.
  */
-export const SPLIT_MIN_BYTES = 512 * 1024;
+export const SPLIT_MIN_BYTES = 128 * 1024;
 export const FEW_ROWS_SPLIT_MIN_BYTES = 64 * 1024;
 const SAMPLES = 16;
 const SAMPLE_BYTES = 2048;

@@ -152,11 +152,19 @@ describe('engine pool: which lone diffs are split by default', () => {
   afterAll(() => engine.destroy());
 
   it('a body of many rows only from SPLIT_MIN_BYTES: below, one worker does it', async () => {
-    const body = inSlot(requestJson);
-    expect(body.byteLength).toBeGreaterThan(FEW_ROWS_SPLIT_MIN_BYTES);
-    expect(body.byteLength).toBeLessThan(SPLIT_MIN_BYTES);
-    const outcome = await engine.run(body, new AbortController().signal);
-    expect(outcome.ok && 'inBody' in outcome).toBe(true);
+    const smaller = realisticFamily({ family: 'split-test', description: 'test', rows: 400, maxWords: 8, times: true }, [400], 7)[0]!.json;
+    const below = inSlot(smaller);
+    expect(below.byteLength).toBeGreaterThan(FEW_ROWS_SPLIT_MIN_BYTES);
+    expect(below.byteLength).toBeLessThan(SPLIT_MIN_BYTES);
+    const one = await engine.run(below, new AbortController().signal);
+    expect(one.ok && 'inBody' in one).toBe(true);
+    expect(answerText(one, below)).toBe(JSON.stringify(runDiff(JSON.parse(smaller))));
+
+    const above = inSlot(requestJson);
+    expect(above.byteLength).toBeGreaterThanOrEqual(SPLIT_MIN_BYTES);
+    const two = await engine.run(above, new AbortController().signal);
+    expect(two.ok && 'chunks' in two).toBe(true);
+    expect(answerText(two, above)).toBe(expected);
   });
 
   it('a body of a few long rows from FEW_ROWS_SPLIT_MIN_BYTES', async () => {
