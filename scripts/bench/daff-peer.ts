@@ -15,29 +15,31 @@ export interface PeerResult {
 }
 
 /** The times of the child's last complete report (a line cut short by a kill is skipped). */
-export function lastTimes(out: string): number[] {
+export function lastTimes(out: string): { warm: number[]; ms: number[] } {
   const lines = out.split('\n').filter((l) => l.trim() !== '');
   for (let k = lines.length - 1; k >= 0; k--) {
     try {
-      return (JSON.parse(lines[k] as string) as { ms?: number[] }).ms ?? [];
+      const report = JSON.parse(lines[k] as string) as { warm?: number[]; ms?: number[] };
+      return { warm: report.warm ?? [], ms: report.ms ?? [] };
     } catch {
       // cut short: try the report before it
     }
   }
-  return [];
+  return { warm: [], ms: [] };
 }
 
 /**
- * Runs daff `warmups` + `runs` times on `json`, the first `warmups` as warm-up (our own server is
- * timed warm too); stops it after `timeoutMs` and keeps the runs that finished.
+ * Runs daff on `json`: at least `warmups` untimed runs and until `leastWarmupMs` have passed in
+ * them (our own server is timed warm; daff's JIT settles only after a dozen runs of a small
+ * body), then `runs` timed ones; stops it after `timeoutMs` and keeps the runs that finished.
  */
-export async function runDaff(json: string, options: { warmups: number; runs: number; timeoutMs: number; tmpDir: string }): Promise<PeerResult> {
+export async function runDaff(json: string, options: { warmups: number; leastWarmupMs: number; runs: number; timeoutMs: number; tmpDir: string }): Promise<PeerResult> {
   mkdirSync(options.tmpDir, { recursive: true });
   const file = join(options.tmpDir, `daff-body-${process.pid}.json`);
   writeFileSync(file, json);
   try {
     return await new Promise<PeerResult>((resolve) => {
-      const child = spawn(process.execPath, [join(__dirname, 'daff-child.js'), file, String(options.warmups + options.runs)], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [join(__dirname, 'daff-child.js'), file, String(options.warmups), String(options.runs), String(options.leastWarmupMs)], { stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
       let err = '';
       let timedOut = false;
@@ -50,8 +52,8 @@ export async function runDaff(json: string, options: { warmups: number; runs: nu
       // 'close', not 'exit': only then has all of its output been read.
       child.on('close', (code) => {
         clearTimeout(timer);
-        const all = lastTimes(out);
-        const result: PeerResult = { warmupMs: all.slice(0, options.warmups), ms: all.slice(options.warmups), timedOut };
+        const times = lastTimes(out);
+        const result: PeerResult = { warmupMs: times.warm, ms: times.ms, timedOut };
         if (code !== 0 && !timedOut) result.error = err.trim().split('\n').slice(-3).join(' ') || `exit ${code}`;
         resolve(result);
       });

@@ -35,7 +35,12 @@ import { measureThroughput, type ThroughputResult } from './throughput';
 const ROOT = resolve(__dirname, '..', '..', '..');
 /** The realistic (not adversarial) bodies, which the peer (daff) also diffs. */
 const PEER_BODIES = ['realistic-30k', 'realistic-15k', 'typical-500'];
-/** daff's warm-up runs before its timed ones: its times settle by the third (typical-500: 20, 13, 7.4, 5.8, 5.9 ms). */
+/**
+ * daff's untimed warm-up: at least this many runs, and runs until this many ms have passed in
+ * them. Its times settle only after a dozen runs of typical-500 (18, 9.9, 10.6, 6.7, 8.4, 25.7,
+ * 13.8, 5.1, 7.4, 6.0, 6.0, 6.3, then 4.5–5.2 ms for the next 28), so a count alone, of 3 as at
+ * stop 14, timed it still warming (medians 6.8–9.2 ms); a realistic-30k run takes ~150 ms.
+ */
 const PEER_WARM_UPS = 3;
 const RESULTS_DIR = join(ROOT, 'bench-results');
 /**
@@ -44,6 +49,13 @@ const RESULTS_DIR = join(ROOT, 'bench-results');
  * 218, 220 ms after a single warm-up request per worker.
  */
 const WARM_UP_ROUNDS = 3;
+/**
+ * Both our server and daff warm up on a body until at least this long has passed in its warm-up
+ * (besides their counts of rounds or runs): a small body is done many times over before the
+ * JIT has settled. typical-500 on a server that had diffed nothing else: 13.8–14.6 ms after 3
+ * rounds, ~8 ms after 60 requests; daff: see PEER_WARM_UPS.
+ */
+const LEAST_WARM_UP_MS = 1000;
 /** Milliseconds between health probes, idle and busy alike. */
 const HEALTH_GAP_MS = 10;
 /** Milliseconds the server is left alone after a busy round before the idle probes. */
@@ -105,6 +117,8 @@ export interface BodyResult {
   /** HTTP status of the last request (0: no answer). */
   status: number;
   error?: string;
+  /** Warm-up rounds done before the recorded runs. */
+  warmupRounds: number;
   runsMs: number[];
   medianMs: number;
   p90Ms: number;
@@ -137,7 +151,11 @@ function describeFailure(status: number, text: string): string {
  * within `budgetMs` (at least one), each followed by one repetition of the floor in this process
  * (topped up to nine repetitions at the end).
  */
-async function measureBody(server: ServerHandle, body: BenchBody, o: { warmups: number; parallel: number; runs: number; budgetMs: number; timeoutMs: number }): Promise<BodyResult> {
+async function measureBody(
+  server: ServerHandle,
+  body: BenchBody,
+  o: { warmups: number; leastWarmupMs: number; parallel: number; runs: number; budgetMs: number; timeoutMs: number },
+): Promise<BodyResult> {
   const buffer = Buffer.from(body.json);
   const result: BodyResult = {
     name: body.name,
@@ -150,6 +168,7 @@ async function measureBody(server: ServerHandle, body: BenchBody, o: { warmups: 
     size: body.size,
     sizeUnit: body.sizeUnit,
     status: 0,
+    warmupRounds: 0,
     runsMs: [],
     medianMs: NaN,
     p90Ms: NaN,
@@ -163,25 +182,35 @@ async function measureBody(server: ServerHandle, body: BenchBody, o: { warmups: 
   server.resetPeak();
   let last: { text: string; bytes: number } | undefined;
   let floor: FloorMeter | undefined;
-  const started = Date.now();
   try {
-    for (let i = 0; i < o.warmups + o.runs; i++) {
-      if (i > o.warmups && Date.now() - started > o.budgetMs) break;
-      const concurrent = i < o.warmups ? o.parallel : 1;
-      const answers = await Promise.all(Array.from({ length: concurrent }, () => postDiff(server.baseUrl, server.key, buffer, o.timeoutMs)));
-      const r = answers.find((a) => a.status !== 200) ?? answers[0];
+    // Warm-up: rounds of one request per engine worker, at least o.warmups of them, and while
+    // less than o.leastWarmupMs has passed.
+    const warmStart = Date.now();
+    while (result.warmupRounds < o.warmups || (o.warmups > 0 && Date.now() - warmStart < o.leastWarmupMs)) {
+      const answers = await Promise.all(Array.from({ length: o.parallel }, () => postDiff(server.baseUrl, server.key, buffer, o.timeoutMs)));
+      const failed = answers.find((a) => a.status !== 200);
+      result.status = (failed ?? answers[0]).status;
+      if (failed) {
+        result.error = describeFailure(failed.status, failed.text);
+        break;
+      }
+      last = answers[0];
+      result.warmupRounds++;
+    }
+    const started = Date.now();
+    for (let i = 0; result.error === undefined && i < o.runs; i++) {
+      if (i > 0 && Date.now() - started > o.budgetMs) break;
+      const r = await postDiff(server.baseUrl, server.key, buffer, o.timeoutMs);
       result.status = r.status;
       if (r.status !== 200) {
         result.error = describeFailure(r.status, r.text);
         break;
       }
       last = r;
-      if (i >= o.warmups) {
-        result.runsMs.push(r.ms);
-        // A floor repetition after each recorded request, so both drift with the machine alike.
-        floor ??= floorMeter(body.json, r.text);
-        result.floorRunsMs.push(floor.sample());
-      }
+      result.runsMs.push(r.ms);
+      // A floor repetition after each recorded request, so both drift with the machine alike.
+      floor ??= floorMeter(body.json, r.text);
+      result.floorRunsMs.push(floor.sample());
     }
   } catch (error) {
     result.error = `no answer: ${(error as Error).message}${server.exited() ? ' (server exited)' : ''}`;
@@ -211,6 +240,13 @@ interface PeerRow {
   daff: PeerResult;
   /** Median of daff's timed runs (after its warm-ups), else of its warm-up runs; NaN if none finished. */
   daffMs: number;
+}
+
+/** daff's warm-up runs for the peer table: how many, and the last three (all, if no more). */
+function warmUps(times: readonly number[]): string {
+  if (times.length === 0) return 'no warm-up';
+  const shown = times.slice(-3).map((x) => ms(x)).join(', ');
+  return times.length <= 3 ? `warm-ups ${shown}` : `${times.length} warm-ups, last ${shown}`;
 }
 
 /** The peer table's note on how daff's runs ended. */
@@ -305,8 +341,8 @@ async function main(): Promise<void> {
     const peers: PeerRow[] = [];
     for (const body of bodies.main) {
       log(`body ${body.name} (${mib(body.bytes)} MiB, ${body.originalRows}/${body.reworkedRows} rows)…`);
-      const r = await measureBody(server, body, { warmups: WARM_UP_ROUNDS, parallel: engineWorkers, runs: options.runs, budgetMs: options.quick ? 10_000 : 45_000, timeoutMs: 120_000 });
-      log(`  median ${ms(r.medianMs)} ms, floor ${ms(r.floorMs)} ms, ratio ${ratio(r.ratio)}${r.error ? `, ERROR ${r.error}` : ''}`);
+      const r = await measureBody(server, body, { warmups: WARM_UP_ROUNDS, leastWarmupMs: options.quick ? 0 : LEAST_WARM_UP_MS, parallel: engineWorkers, runs: options.runs, budgetMs: options.quick ? 10_000 : 45_000, timeoutMs: 120_000 });
+      log(`  median ${ms(r.medianMs)} ms, floor ${ms(r.floorMs)} ms, ratio ${ratio(r.ratio)} after ${r.warmupRounds} warm-up rounds${r.error ? `, ERROR ${r.error}` : ''}`);
       main.push(r);
       await ensureServer(body.name);
       // Right after our own runs (the server idle meanwhile), so both see the same load on a shared machine.
@@ -314,7 +350,8 @@ async function main(): Promise<void> {
         log(`  peer: daff on ${body.name}…`);
         const daff = await runDaff(body.json, {
           warmups: PEER_WARM_UPS,
-          runs: body.name === 'typical-500' ? 9 : 3,
+          leastWarmupMs: options.quick ? 0 : LEAST_WARM_UP_MS,
+          runs: body.name === 'typical-500' ? 15 : 3,
           timeoutMs: options.quick ? 30_000 : 90_000,
           tmpDir: join(RESULTS_DIR, 'tmp'),
         });
@@ -333,7 +370,7 @@ async function main(): Promise<void> {
         continue;
       }
       log(`growth ${body.name}…`);
-      growth.push(await measureBody(server, body, { warmups: 0, parallel: 1, runs: options.quick ? 2 : 3, budgetMs: 20_000, timeoutMs: 120_000 }));
+      growth.push(await measureBody(server, body, { warmups: 0, leastWarmupMs: 0, parallel: 1, runs: options.quick ? 2 : 3, budgetMs: 20_000, timeoutMs: 120_000 }));
       await ensureServer(body.name);
     }
 
@@ -380,7 +417,7 @@ async function main(): Promise<void> {
     const env = `${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}`;
     sections.push(
       `# Benchmark ${startedAt.toISOString()}${options.quick ? ' (quick)' : ''}\n\n${env}; load average at the start ${loadAtStart}; ` +
-        `server \`node ${(options.serverNodeArgs ?? SERVER_NODE_ARGS).join(' ')}\`; ENGINE_WORKERS ${options.workers ?? 'default'}; seed ${options.seed}; ${options.runs} runs after ${WARM_UP_ROUNDS} warm-up rounds (a request per engine worker) per body.`,
+        `server \`node ${(options.serverNodeArgs ?? SERVER_NODE_ARGS).join(' ')}\`; ENGINE_WORKERS ${options.workers ?? 'default'}; seed ${options.seed}; ${options.runs} runs per body after its warm-up: at least ${WARM_UP_ROUNDS} rounds of a request per engine worker, and rounds until ${options.quick ? 0 : LEAST_WARM_UP_MS} ms have passed in them.`,
     );
 
     sections.push(
@@ -475,7 +512,7 @@ async function main(): Promise<void> {
               ms(p.serviceMedianMs),
               Number.isFinite(p.daffMs) ? ms(p.daffMs) : '–',
               Number.isFinite(p.daffMs) ? ratio(p.daffMs / p.serviceMedianMs) : '–',
-              `${p.daff.ms.map((x) => ms(x)).join(', ') || '–'} (${p.daff.warmupMs.map((x) => ms(x)).join(', ') || '–'})`,
+              `${p.daff.ms.map((x) => ms(x)).join(', ') || '–'} (${warmUps(p.daff.warmupMs)})`,
               peerNote(p.daff),
             ]),
           ),
