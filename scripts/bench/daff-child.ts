@@ -4,9 +4,10 @@
  * then daff aligns the rows and renders its highlighter diff, the counterpart of our `results`.
  * Run in its own process so a slow peer can be stopped at a time limit.
  *
- * Usage: node daff-child.js <body.json> <warm-ups> <runs> [<least warm-up ms>]: first at least
- * <warm-ups> untimed runs and until <least warm-up ms> have passed in them, then <runs> timed
- * ones. After every run it prints {"warm":[…],"ms":[…],"rows":n} on stdout (times in ms).
+ * Usage: node daff-child.js <body.json> <warm-ups> <runs> [<least warm-up ms> [<least timed ms>]]:
+ * first at least <warm-ups> untimed runs and until <least warm-up ms> have passed in them, then at
+ * least <runs> timed ones and until <least timed ms> have passed in those. After every run it
+ * prints {"warm":[…],"ms":[…],"rows":n} on stdout (times in ms).
  */
 import { readFileSync } from 'node:fs';
 
@@ -45,28 +46,34 @@ export function daffDiff(daff: DaffModule, original: Row[], reworked: Row[]): nu
 
 /**
  * Calls `run` (which returns the ms it took) for at least `warmups` untimed runs and until
- * `leastWarmupMs` have passed in them, then for `runs` timed ones; hands `report` both lists
- * after every run.
+ * `leastWarmupMs` have passed in them, then for at least `runs` timed ones and until
+ * `leastRunMs` have passed in those; hands `report` both lists after every run.
  */
-export function timeRuns(run: () => number, o: { warmups: number; runs: number; leastWarmupMs: number }, report: (warm: number[], ms: number[]) => void): void {
+export function timeRuns(
+  run: () => number,
+  o: { warmups: number; leastWarmupMs: number; runs: number; leastRunMs: number },
+  report: (warm: number[], ms: number[]) => void,
+): void {
   const warm: number[] = [];
   const ms: number[] = [];
   let warmedMs = 0;
-  while (ms.length < o.runs) {
+  let timedMs = 0;
+  while (ms.length < o.runs || timedMs < o.leastRunMs) {
     const took = run();
     if (warm.length < o.warmups || warmedMs < o.leastWarmupMs) {
       warm.push(took);
       warmedMs += took;
     } else {
       ms.push(took);
+      timedMs += took;
     }
     report(warm, ms);
   }
 }
 
 function main(): void {
-  const [file, warmups, runs, leastWarmupMs] = process.argv.slice(2);
-  if (file === undefined || runs === undefined) throw new Error('usage: daff-child <body.json> <warm-ups> <runs> [<least warm-up ms>]');
+  const [file, warmups, runs, leastWarmupMs, leastRunMs] = process.argv.slice(2);
+  if (file === undefined || runs === undefined) throw new Error('usage: daff-child <body.json> <warm-ups> <runs> [<least warm-up ms> [<least timed ms>]]');
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const daff = require('daff') as DaffModule;
   const body = JSON.parse(readFileSync(file, 'utf8')) as { original: Row[]; reworked: Row[] };
@@ -77,7 +84,7 @@ function main(): void {
     return Number(process.hrtime.bigint() - start) / 1e6;
   };
   // Reported after every run, so that a run cut off by the time limit keeps the earlier ones.
-  timeRuns(run, { warmups: Number(warmups), runs: Number(runs), leastWarmupMs: Number(leastWarmupMs ?? 0) }, (warm, ms) =>
+  timeRuns(run, { warmups: Number(warmups), leastWarmupMs: Number(leastWarmupMs ?? 0), runs: Number(runs), leastRunMs: Number(leastRunMs ?? 0) }, (warm, ms) =>
     process.stdout.write(`${JSON.stringify({ warm, ms, rows })}\n`),
   );
 }

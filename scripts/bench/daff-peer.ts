@@ -31,15 +31,16 @@ export function lastTimes(out: string): { warm: number[]; ms: number[] } {
 /**
  * Runs daff on `json`: at least `warmups` untimed runs and until `leastWarmupMs` have passed in
  * them (our own server is timed warm; daff's JIT settles only after a dozen runs of a small
- * body), then `runs` timed ones; stops it after `timeoutMs` and keeps the runs that finished.
+ * body), then at least `runs` timed ones and until `leastRunMs` have passed in those; stops it
+ * after `timeoutMs` and keeps the runs that finished.
  */
-export async function runDaff(json: string, options: { warmups: number; leastWarmupMs: number; runs: number; timeoutMs: number; tmpDir: string }): Promise<PeerResult> {
+export async function runDaff(json: string, options: { warmups: number; leastWarmupMs: number; runs: number; leastRunMs: number; timeoutMs: number; tmpDir: string }): Promise<PeerResult> {
   mkdirSync(options.tmpDir, { recursive: true });
   const file = join(options.tmpDir, `daff-body-${process.pid}.json`);
   writeFileSync(file, json);
   try {
     return await new Promise<PeerResult>((resolve) => {
-      const child = spawn(process.execPath, [join(__dirname, 'daff-child.js'), file, String(options.warmups), String(options.runs), String(options.leastWarmupMs)], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [join(__dirname, 'daff-child.js'), file, String(options.warmups), String(options.runs), String(options.leastWarmupMs), String(options.leastRunMs)], { stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
       let err = '';
       let timedOut = false;

@@ -56,6 +56,13 @@ const WARM_UP_ROUNDS = 3;
  * rounds, ~8 ms after 60 requests; daff: see PEER_WARM_UPS.
  */
 const LEAST_WARM_UP_MS = 1000;
+/**
+ * Both also keep being timed until at least this long has passed in their recorded runs: seven
+ * requests of typical-500 span ~40 ms, and this machine's speed moves from one such moment to
+ * the next (typical-500's floor 1.2 ms in one run, 2.2 ms in the next), so a few runs can catch
+ * a slow spell that the peer's runs, taken right after, miss.
+ */
+const LEAST_RUN_MS = 1000;
 /** Milliseconds between health probes, idle and busy alike. */
 const HEALTH_GAP_MS = 10;
 /** Milliseconds the server is left alone after a busy round before the idle probes. */
@@ -154,7 +161,7 @@ function describeFailure(status: number, text: string): string {
 async function measureBody(
   server: ServerHandle,
   body: BenchBody,
-  o: { warmups: number; leastWarmupMs: number; parallel: number; runs: number; budgetMs: number; timeoutMs: number },
+  o: { warmups: number; leastWarmupMs: number; parallel: number; runs: number; leastRunMs: number; budgetMs: number; timeoutMs: number },
 ): Promise<BodyResult> {
   const buffer = Buffer.from(body.json);
   const result: BodyResult = {
@@ -198,7 +205,7 @@ async function measureBody(
       result.warmupRounds++;
     }
     const started = Date.now();
-    for (let i = 0; result.error === undefined && i < o.runs; i++) {
+    for (let i = 0; result.error === undefined && (i < o.runs || Date.now() - started < o.leastRunMs); i++) {
       if (i > 0 && Date.now() - started > o.budgetMs) break;
       const r = await postDiff(server.baseUrl, server.key, buffer, o.timeoutMs);
       result.status = r.status;
@@ -240,6 +247,13 @@ interface PeerRow {
   daff: PeerResult;
   /** Median of daff's timed runs (after its warm-ups), else of its warm-up runs; NaN if none finished. */
   daffMs: number;
+}
+
+/** daff's timed runs for the peer table: all of them when few, else how many and their spread. */
+function timedRuns(times: readonly number[]): string {
+  if (times.length === 0) return '–';
+  if (times.length <= 5) return times.map((x) => ms(x)).join(', ');
+  return `${times.length} runs, ${ms(quantile(times, 0.1))}–${ms(quantile(times, 0.9))} (p10–p90)`;
 }
 
 /** daff's warm-up runs for the peer table: how many, and the last three (all, if no more). */
@@ -341,7 +355,7 @@ async function main(): Promise<void> {
     const peers: PeerRow[] = [];
     for (const body of bodies.main) {
       log(`body ${body.name} (${mib(body.bytes)} MiB, ${body.originalRows}/${body.reworkedRows} rows)…`);
-      const r = await measureBody(server, body, { warmups: WARM_UP_ROUNDS, leastWarmupMs: options.quick ? 0 : LEAST_WARM_UP_MS, parallel: engineWorkers, runs: options.runs, budgetMs: options.quick ? 10_000 : 45_000, timeoutMs: 120_000 });
+      const r = await measureBody(server, body, { warmups: WARM_UP_ROUNDS, leastWarmupMs: options.quick ? 0 : LEAST_WARM_UP_MS, parallel: engineWorkers, runs: options.runs, leastRunMs: options.quick ? 0 : LEAST_RUN_MS, budgetMs: options.quick ? 10_000 : 45_000, timeoutMs: 120_000 });
       log(`  median ${ms(r.medianMs)} ms, floor ${ms(r.floorMs)} ms, ratio ${ratio(r.ratio)} after ${r.warmupRounds} warm-up rounds${r.error ? `, ERROR ${r.error}` : ''}`);
       main.push(r);
       await ensureServer(body.name);
@@ -351,7 +365,8 @@ async function main(): Promise<void> {
         const daff = await runDaff(body.json, {
           warmups: PEER_WARM_UPS,
           leastWarmupMs: options.quick ? 0 : LEAST_WARM_UP_MS,
-          runs: body.name === 'typical-500' ? 15 : 3,
+          runs: 3,
+          leastRunMs: options.quick ? 0 : LEAST_RUN_MS,
           timeoutMs: options.quick ? 30_000 : 90_000,
           tmpDir: join(RESULTS_DIR, 'tmp'),
         });
@@ -370,7 +385,7 @@ async function main(): Promise<void> {
         continue;
       }
       log(`growth ${body.name}…`);
-      growth.push(await measureBody(server, body, { warmups: 0, leastWarmupMs: 0, parallel: 1, runs: options.quick ? 2 : 3, budgetMs: 20_000, timeoutMs: 120_000 }));
+      growth.push(await measureBody(server, body, { warmups: 0, leastWarmupMs: 0, parallel: 1, runs: options.quick ? 2 : 3, leastRunMs: 0, budgetMs: 20_000, timeoutMs: 120_000 }));
       await ensureServer(body.name);
     }
 
@@ -417,7 +432,7 @@ async function main(): Promise<void> {
     const env = `${cpus()[0]?.model ?? 'cpu'} × ${availableParallelism()}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}`;
     sections.push(
       `# Benchmark ${startedAt.toISOString()}${options.quick ? ' (quick)' : ''}\n\n${env}; load average at the start ${loadAtStart}; ` +
-        `server \`node ${(options.serverNodeArgs ?? SERVER_NODE_ARGS).join(' ')}\`; ENGINE_WORKERS ${options.workers ?? 'default'}; seed ${options.seed}; ${options.runs} runs per body after its warm-up: at least ${WARM_UP_ROUNDS} rounds of a request per engine worker, and rounds until ${options.quick ? 0 : LEAST_WARM_UP_MS} ms have passed in them.`,
+        `server \`node ${(options.serverNodeArgs ?? SERVER_NODE_ARGS).join(' ')}\`; ENGINE_WORKERS ${options.workers ?? 'default'}; seed ${options.seed}; at least ${options.runs} recorded runs per body, and runs until ${options.quick ? 0 : LEAST_RUN_MS} ms have passed in them, after its warm-up: at least ${WARM_UP_ROUNDS} rounds of a request per engine worker, and rounds until ${options.quick ? 0 : LEAST_WARM_UP_MS} ms have passed in them.`,
     );
 
     sections.push(
@@ -512,7 +527,7 @@ async function main(): Promise<void> {
               ms(p.serviceMedianMs),
               Number.isFinite(p.daffMs) ? ms(p.daffMs) : '–',
               Number.isFinite(p.daffMs) ? ratio(p.daffMs / p.serviceMedianMs) : '–',
-              `${p.daff.ms.map((x) => ms(x)).join(', ') || '–'} (${warmUps(p.daff.warmupMs)})`,
+              `${timedRuns(p.daff.ms)} (${warmUps(p.daff.warmupMs)})`,
               peerNote(p.daff),
             ]),
           ),

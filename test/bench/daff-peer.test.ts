@@ -15,7 +15,7 @@ describe("reading the peer child's reports", () => {
 });
 
 describe("the peer child's warm-up", () => {
-  const times = (durations: number[], o: { warmups: number; runs: number; leastWarmupMs: number }) => {
+  const times = (durations: number[], o: { warmups: number; leastWarmupMs: number; runs: number; leastRunMs: number }) => {
     let k = 0;
     const reports: Array<[number[], number[]]> = [];
     timeRuns(() => durations[k++] ?? 1, o, (warm, ms) => reports.push([[...warm], [...ms]]));
@@ -23,7 +23,7 @@ describe("the peer child's warm-up", () => {
   };
 
   it('warms up for at least the given runs and the given time, then times the runs', () => {
-    const { calls, reports } = times([20, 13, 7, 6, 5, 5, 5, 4, 4, 4], { warmups: 2, runs: 3, leastWarmupMs: 45 });
+    const { calls, reports } = times([20, 13, 7, 6, 5, 5, 5, 4, 4, 4], { warmups: 2, leastWarmupMs: 45, runs: 3, leastRunMs: 0 });
     // 20 + 13 + 7 = 40 < 45, + 6 = 46: four warm-up runs, then three timed.
     expect(calls).toBe(7);
     expect(reports.at(-1)).toEqual([[20, 13, 7, 6], [5, 5, 5]]);
@@ -33,6 +33,13 @@ describe("the peer child's warm-up", () => {
   });
 
   it('keeps the warm-up count when the time is reached first', () => {
-    expect(times([500, 400, 300, 200, 100], { warmups: 3, runs: 2, leastWarmupMs: 100 }).reports.at(-1)).toEqual([[500, 400, 300], [200, 100]]);
+    expect(times([500, 400, 300, 200, 100], { warmups: 3, leastWarmupMs: 100, runs: 2, leastRunMs: 0 }).reports.at(-1)).toEqual([[500, 400, 300], [200, 100]]);
+  });
+
+  it('keeps timing until the timed runs have taken the given time', () => {
+    const { calls, reports } = times([9, 9, 5, 4, 6, 5, 5, 5, 5], { warmups: 2, leastWarmupMs: 0, runs: 2, leastRunMs: 18 });
+    // Timed: 5 + 4 = 9 after the two runs asked for, + 6 = 15, + 5 = 20 ≥ 18.
+    expect(calls).toBe(6);
+    expect(reports.at(-1)).toEqual([[9, 9], [5, 4, 6, 5]]);
   });
 });
