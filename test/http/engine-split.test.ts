@@ -152,19 +152,23 @@ describe('engine pool: which lone diffs are split by default', () => {
   afterAll(() => engine.destroy());
 
   it('a body of many rows only from SPLIT_MIN_BYTES: below, one worker does it', async () => {
-    const smaller = realisticFamily({ family: 'split-test', description: 'test', rows: 400, maxWords: 8, times: true }, [400], 7)[0]!.json;
+    // 590 and 600 rows lie just either side of the threshold (about 1 KiB below and above it).
+    const rows = (n: number) => realisticFamily({ family: 'split-test', description: 'test', rows: n, maxWords: 8, times: true }, [n], 7)[0]!.json;
+    const [smaller, larger] = [rows(590), rows(600)];
     const below = inSlot(smaller);
     expect(below.byteLength).toBeGreaterThan(FEW_ROWS_SPLIT_MIN_BYTES);
     expect(below.byteLength).toBeLessThan(SPLIT_MIN_BYTES);
+    expect(below.byteLength).toBeGreaterThan(SPLIT_MIN_BYTES - 1024);
     const one = await engine.run(below, new AbortController().signal);
     expect(one.ok && 'inBody' in one).toBe(true);
     expect(answerText(one, below)).toBe(JSON.stringify(runDiff(JSON.parse(smaller))));
 
-    const above = inSlot(requestJson);
+    const above = inSlot(larger);
     expect(above.byteLength).toBeGreaterThanOrEqual(SPLIT_MIN_BYTES);
+    expect(above.byteLength).toBeLessThan(SPLIT_MIN_BYTES + 2048);
     const two = await engine.run(above, new AbortController().signal);
     expect(two.ok && 'chunks' in two).toBe(true);
-    expect(answerText(two, above)).toBe(expected);
+    expect(answerText(two, above)).toBe(JSON.stringify(runDiff(JSON.parse(larger))));
   });
 
   it('a body of a few long rows from FEW_ROWS_SPLIT_MIN_BYTES', async () => {
