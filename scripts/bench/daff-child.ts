@@ -71,9 +71,33 @@ export function timeRuns(
   }
 }
 
+/** How the child runs: the options of `timeRuns`. */
+export interface ChildOptions {
+  warmups: number;
+  leastWarmupMs: number;
+  runs: number;
+  leastRunMs: number;
+}
+
+/** The child's arguments after the body's file (parsed back by `parseChildArgs`). */
+export function childArgs(o: ChildOptions): string[] {
+  return [o.warmups, o.runs, o.leastWarmupMs, o.leastRunMs].map(String);
+}
+
+/** The options `childArgs` gave, from the arguments after the body's file. */
+export function parseChildArgs(args: readonly string[]): ChildOptions {
+  const [warmups, runs, leastWarmupMs, leastRunMs] = args.map(Number);
+  const o = { warmups: warmups ?? NaN, leastWarmupMs: leastWarmupMs ?? 0, runs: runs ?? NaN, leastRunMs: leastRunMs ?? 0 };
+  if (!Object.values(o).every((v) => Number.isFinite(v) && v >= 0)) {
+    throw new Error('usage: daff-child <body.json> <warm-ups> <runs> [<least warm-up ms> [<least timed ms>]]');
+  }
+  return o;
+}
+
 function main(): void {
-  const [file, warmups, runs, leastWarmupMs, leastRunMs] = process.argv.slice(2);
-  if (file === undefined || runs === undefined) throw new Error('usage: daff-child <body.json> <warm-ups> <runs> [<least warm-up ms> [<least timed ms>]]');
+  const [file, ...rest] = process.argv.slice(2);
+  if (file === undefined) throw new Error('usage: daff-child <body.json> <warm-ups> <runs> [<least warm-up ms> [<least timed ms>]]');
+  const options = parseChildArgs(rest);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const daff = require('daff') as DaffModule;
   const body = JSON.parse(readFileSync(file, 'utf8')) as { original: Row[]; reworked: Row[] };
@@ -84,7 +108,7 @@ function main(): void {
     return Number(process.hrtime.bigint() - start) / 1e6;
   };
   // Reported after every run, so that a run cut off by the time limit keeps the earlier ones.
-  timeRuns(run, { warmups: Number(warmups), leastWarmupMs: Number(leastWarmupMs ?? 0), runs: Number(runs), leastRunMs: Number(leastRunMs ?? 0) }, (warm, ms) =>
+  timeRuns(run, options, (warm, ms) =>
     process.stdout.write(`${JSON.stringify({ warm, ms, rows })}\n`),
   );
 }

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { childArgs } from './daff-child';
 
 export interface PeerResult {
   /** Times of the completed warm-up runs, ms (not counted). */
@@ -40,7 +41,7 @@ export async function runDaff(json: string, options: { warmups: number; leastWar
   writeFileSync(file, json);
   try {
     return await new Promise<PeerResult>((resolve) => {
-      const child = spawn(process.execPath, [join(__dirname, 'daff-child.js'), file, String(options.warmups), String(options.runs), String(options.leastWarmupMs), String(options.leastRunMs)], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [join(__dirname, 'daff-child.js'), file, ...childArgs(options)], { stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
       let err = '';
       let timedOut = false;

@@ -1,4 +1,4 @@
-import { timeRuns } from '../../scripts/bench/daff-child';
+import { childArgs, parseChildArgs, timeRuns } from '../../scripts/bench/daff-child';
 import { lastTimes } from '../../scripts/bench/daff-peer';
 
 describe("reading the peer child's reports", () => {
@@ -41,5 +41,19 @@ describe("the peer child's warm-up", () => {
     // Timed: 5 + 4 = 9 after the two runs asked for, + 6 = 15, + 5 = 20 ≥ 18.
     expect(calls).toBe(6);
     expect(reports.at(-1)).toEqual([[9, 9], [5, 4, 6, 5]]);
+  });
+});
+
+describe("the peer child's arguments", () => {
+  it('reads back the options the runner passes, each in its place', () => {
+    const options = { warmups: 3, leastWarmupMs: 1000, runs: 5, leastRunMs: 250 };
+    expect(parseChildArgs(childArgs(options))).toEqual(options);
+  });
+
+  it('defaults the least times to 0 and refuses missing or invalid counts', () => {
+    expect(parseChildArgs(['3', '5'])).toEqual({ warmups: 3, leastWarmupMs: 0, runs: 5, leastRunMs: 0 });
+    expect(() => parseChildArgs(['3'])).toThrow('usage');
+    expect(() => parseChildArgs(['3', 'x'])).toThrow('usage');
+    expect(() => parseChildArgs(['3', '5', '-1'])).toThrow('usage');
   });
 });
