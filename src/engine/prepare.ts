@@ -100,8 +100,9 @@ function prepareSide(
   speakerName: string | null,
 ): PreparedSide {
   const strip = config.stripDiacritics;
+  const rulesFor = (column: string) => rules.filter((r) => ruleApplies(r, column, column === plan.transcriptName));
   const columnText = (column: string): string[] => {
-    const applicable = rules.filter((r) => ruleApplies(r, column, column === plan.transcriptName));
+    const applicable = rulesFor(column);
     return rows.map((row) => {
       const value = cell(row, column);
       const text = normalizeText(value, strip);
@@ -118,7 +119,14 @@ function prepareSide(
     if (name !== null) rows.forEach((row, i) => (out[i] = parseTime(cell(row, name)) ?? NaN));
     return out;
   };
-  const speaker = speakerName === null ? null : rows.map((row) => normalizeText(cell(row, speakerName), strip));
+  // The speaker's text without transforms: the compared column's own, unless a transform applies to it.
+  const speakerIndex = speakerName === null ? -1 : plan.compared.indexOf(speakerName);
+  const speaker =
+    speakerName === null
+      ? null
+      : speakerIndex >= 0 && !timeCols.has(speakerIndex) && rulesFor(speakerName).length === 0
+        ? text[speakerIndex]
+        : rows.map((row) => normalizeText(cell(row, speakerName), strip));
   return { rows, text, transcript, start: times(plan.startName), end: times(plan.endName), speaker };
 }
 

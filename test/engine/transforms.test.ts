@@ -1,5 +1,6 @@
 import { applyRules, compileRules, validateTransformRule, AMPLIFICATION_ALLOWANCE } from '../../src/engine/transforms';
-import { EngineInputError, TransformRule } from '../../src/engine/types';
+import { runDiff } from '../../src/engine';
+import { DiffRequest, EngineInputError, TransformRule } from '../../src/engine/types';
 
 const apply = (text: string, rules: TransformRule[]) => applyRules(text, compileRules(rules), text.length);
 
@@ -71,5 +72,27 @@ describe('structural transforms', () => {
     const small = 'a'.repeat(10);
     const grown = applyRules(small, compileRules([{ find: 'a', replace: 'a'.repeat(1 + Math.floor((10 + AMPLIFICATION_ALLOWANCE) / 10)) }]), 10);
     expect(grown.length).toBeLessThanOrEqual(2 * 10 + AMPLIFICATION_ALLOWANCE);
+  });
+});
+
+describe('structural transforms and the speaker column', () => {
+  // SACR compares the speaker cells as normalised, without transforms (prepare.ts): a rule on the
+  // speaker column changes what the rows' comparison sees, not whether the speaker changed.
+  const request = (rules: TransformRule[]) => ({
+    original: [{ transcript: 'hello world', speaker: 'Alice' }],
+    reworked: [{ transcript: 'hello there world', speaker: 'alice' }],
+    config: { structuralTransforms: rules },
+  });
+
+  it('counts a speaker change that a transform on the speaker column hides from the comparison', () => {
+    const hidden = runDiff(request([{ find: 'alice', replace: 'X', caseInsensitive: true, columns: ['speaker'] }]) as DiffRequest);
+    expect(hidden.scores.SACR).toBe(1);
+    expect(hidden.results[0]?.changedColumns).toEqual(['transcript']);
+  });
+
+  it('counts it alike with no transform, where the speaker column is compared too', () => {
+    const plain = runDiff(request([]) as DiffRequest);
+    expect(plain.scores.SACR).toBe(1);
+    expect(plain.results[0]?.changedColumns).toEqual(['transcript', 'speaker']);
   });
 });
