@@ -44,16 +44,20 @@ export function daffDiff(daff: DaffModule, original: Row[], reworked: Row[]): nu
   return out.length;
 }
 
+/** How the child runs: the options of `timeRuns`. */
+export interface ChildOptions {
+  warmups: number;
+  leastWarmupMs: number;
+  runs: number;
+  leastRunMs: number;
+}
+
 /**
  * Calls `run` (which returns the ms it took) for at least `warmups` untimed runs and until
  * `leastWarmupMs` have passed in them, then for at least `runs` timed ones and until
  * `leastRunMs` have passed in those; hands `report` both lists after every run.
  */
-export function timeRuns(
-  run: () => number,
-  o: { warmups: number; leastWarmupMs: number; runs: number; leastRunMs: number },
-  report: (warm: number[], ms: number[]) => void,
-): void {
+export function timeRuns(run: () => number, o: ChildOptions, report: (warm: number[], ms: number[]) => void): void {
   const warm: number[] = [];
   const ms: number[] = [];
   let warmedMs = 0;
@@ -69,14 +73,6 @@ export function timeRuns(
     }
     report(warm, ms);
   }
-}
-
-/** How the child runs: the options of `timeRuns`. */
-export interface ChildOptions {
-  warmups: number;
-  leastWarmupMs: number;
-  runs: number;
-  leastRunMs: number;
 }
 
 /** The child's arguments after the body's file (parsed back by `parseChildArgs`). */

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { childArgs } from './daff-child';
+import { type ChildOptions, childArgs } from './daff-child';
 
 export interface PeerResult {
   /** Times of the completed warm-up runs, ms (not counted). */
@@ -35,7 +35,7 @@ export function lastTimes(out: string): { warm: number[]; ms: number[] } {
  * body), then at least `runs` timed ones and until `leastRunMs` have passed in those; stops it
  * after `timeoutMs` and keeps the runs that finished.
  */
-export async function runDaff(json: string, options: { warmups: number; leastWarmupMs: number; runs: number; leastRunMs: number; timeoutMs: number; tmpDir: string }): Promise<PeerResult> {
+export async function runDaff(json: string, options: ChildOptions & { timeoutMs: number; tmpDir: string }): Promise<PeerResult> {
   mkdirSync(options.tmpDir, { recursive: true });
   const file = join(options.tmpDir, `daff-body-${process.pid}.json`);
   writeFileSync(file, json);
