@@ -9,13 +9,24 @@
  * include collecting our garbage). The halves run one after the other here: in the server they
  * run at once, each a little slower.
  *
- * Usage: npm run build && node dist/scripts/bench/phases.js [family] [--runs=300] [--seed=1]
+ * With --pool it times instead the engine pool the server uses (http/engine-pool.ts: its worker
+ * threads, the body in a shared slot, split into halves when the server would split it), with
+ * ENGINE_WORKERS=2 and with one worker, in blocks alternating between the two: what a diff costs
+ * without the HTTP request around it. The whole request's median (`npm run bench`) less the
+ * pool's is the HTTP layer; the pool's less the slower half above is the hop to the worker
+ * threads and back and the joining of the halves.
+ *
+ * Usage: npm run build && node dist/scripts/bench/phases.js [family] [--runs=300] [--seed=1] [--pool]
  */
+import { spawnSync } from 'node:child_process';
 import { countUnits, createWorkBudget, diffHalf, runDiff } from '../../src/engine/index';
 import type { DiffRequest } from '../../src/engine/types';
 import { serializeElements, serializeJson } from '../../src/http/json-bytes';
+import { SLOT_BYTES } from '../../src/http/body-slots';
+import { createEnginePool, type DiffEngine } from '../../src/http/engine-pool';
 import { judgeBody } from '../../src/http/request-check';
 import { buildBodies, FAMILIES } from './bodies';
+import { SERVER_NODE_ARGS } from './server-process';
 import { daffDiff } from './daff-child';
 import { median } from './stats';
 
@@ -38,8 +49,37 @@ function line(label: string, phases: Phases): string {
   return `${label}: ${parts.join(', ')} ms`;
 }
 
-function main(): void {
+/**
+ * Times `engine.run` on `bytes` in a shared slot, as the server gathers a body (the worker may
+ * write its answer over it, so the body is copied in again before each run), with the engines in
+ * turn (BLOCK runs each); the first third of each engine's runs is not counted.
+ */
+async function timePools(engines: Record<string, DiffEngine>, bytes: Buffer, runs: number): Promise<Phases> {
+  const slot = Buffer.from(new SharedArrayBuffer(SLOT_BYTES));
+  const phases: Phases = {};
+  for (let i = 0; i < runs; i += BLOCK) {
+    for (const [name, engine] of Object.entries(engines)) {
+      for (let k = i; k < Math.min(i + BLOCK, runs); k++) {
+        bytes.copy(slot);
+        const lap = timed(phases, k >= Math.floor(runs / 3));
+        const outcome = await engine.run(slot.subarray(0, bytes.length), new AbortController().signal);
+        lap(name);
+        if (!outcome.ok) throw new Error(`the body was refused: ${outcome.code}`);
+      }
+    }
+  }
+  return phases;
+}
+
+async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  const pool = args.includes('--pool');
+  // The server's Node flags (npm start) apply to its worker threads too: the pool runs under them.
+  if (pool && !SERVER_NODE_ARGS.every((flag) => process.execArgv.includes(flag))) {
+    const child = spawnSync(process.execPath, [...SERVER_NODE_ARGS, __filename, ...args], { stdio: 'inherit' });
+    process.exitCode = child.status ?? 1;
+    return;
+  }
   const flag = (name: string, fallback: number) => Number(args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
   const family = args.find((a) => !a.startsWith('--')) ?? 'typical-500';
   if (!FAMILIES.includes(family)) throw new Error(`unknown body ${family}; one of ${FAMILIES.join(', ')}`);
@@ -54,6 +94,18 @@ function main(): void {
     return verdict.body as unknown as DiffRequest;
   };
   console.log(`${family}: ${(body.bytes / 1024).toFixed(0)} KiB, ${body.originalRows}/${body.reworkedRows} rows, ${runs} runs (the last ${runs - Math.floor(runs / 3)} counted)`);
+  if (pool) {
+    const engines = {
+      'pool, 2 workers': createEnginePool({ workers: 2, maxQueue: 1 }),
+      'pool, 1 worker': createEnginePool({ workers: 1, maxQueue: 1 }),
+    };
+    try {
+      console.log(line('engine pool (body in a slot)', await timePools(engines, bytes, runs)));
+    } finally {
+      await Promise.all(Object.values(engines).map((engine) => engine.destroy()));
+    }
+    return;
+  }
 
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const daff = require('daff') as Parameters<typeof daffDiff>[0];
@@ -95,4 +147,7 @@ function main(): void {
   console.log(line('daff, same process', daffPhases));
 }
 
-main();
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
