@@ -13,7 +13,7 @@ import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { EngineInputError, countUnits, createWorkBudget, diffHalf, runDiff } from '../engine/index';
 import type { WorkBudget } from '../engine/edit-distance';
 import type { DiffRequest } from '../engine/types';
-import type { DiffOutcome, DiffTask, HalfOutcome, HalfTask } from './diff-task';
+import { CLAIMS, type DiffOutcome, type DiffTask, type HalfOutcome, type HalfTask, STARTED, TAKEN, type WholeAnswer } from './diff-task';
 import { serializeElements, serializeJson } from './json-bytes';
 import { judgeBody } from './request-check';
 
@@ -37,10 +37,10 @@ const MOVE_MIN_BYTES = 64 * 1024;
  * The answer's bytes for the main thread: written over the body when the body came in a shared
  * slot with room for them (nothing to allocate or move there), else in a buffer of their own,
  * handed over rather than cloned for a large answer so the main thread copies nothing
- * (bench --cpu-prof).
+ * (bench --cpu-prof). In the slot they stay below `end` (a split diff's control words).
  */
-function answer(data: Record<string, unknown>, body: Uint8Array): DiffOutcome {
-  const slot = body.buffer instanceof SharedArrayBuffer ? Buffer.from(body.buffer) : undefined;
+function answer(data: Record<string, unknown>, body: Uint8Array, end?: number): WholeAnswer {
+  const slot = body.buffer instanceof SharedArrayBuffer ? Buffer.from(body.buffer, 0, end) : undefined;
   const json = serializeJson(data, slot);
   if (slot !== undefined && json.buffer === slot.buffer) return { ok: true, inBody: json.length };
   const outcome = { ok: true as const, data: Buffer.from(json) };
@@ -116,13 +116,52 @@ function runHalf(request: DiffRequest, body: Uint8Array, half: HalfTask): HalfOu
   return bytes.byteLength < MOVE_MIN_BYTES ? outcome : moved(outcome, bytes.buffer);
 }
 
-/** Runs one diff, or one half of it. Errors other than a refused body propagate (and become a 500). */
+/**
+ * Sets this half's STARTED claim (diff-task.ts); false when the other half has already taken the
+ * whole diff, which may by now have written its answer over the body.
+ */
+function claimHalf(body: Uint8Array, half: HalfTask): boolean {
+  const claims = new Int32Array(body.buffer as SharedArrayBuffer, half.control + CLAIMS, 1);
+  for (;;) {
+    const now = Atomics.load(claims, 0);
+    if (now & TAKEN) return false;
+    if (Atomics.compareExchange(claims, 0, now, now | STARTED[half.index]) === now) return true;
+  }
+}
+
+/**
+ * Takes the whole diff when the other half has not started yet: its worker is still waiting for a
+ * CPU (another process holds the second core, or a scheduler tick has not come), and splitting
+ * would leave this diff waiting for it. Doing the whole diff alone then costs the one-worker time
+ * instead. Decided once the body is judged, a few hundred microseconds on a 200 KB body, long
+ * after a worker that got a CPU would have started.
+ */
+function takeWhole(body: Uint8Array, half: HalfTask): boolean {
+  const claims = new Int32Array(body.buffer as SharedArrayBuffer, half.control + CLAIMS, 1);
+  const other = STARTED[half.index === 0 ? 1 : 0];
+  for (;;) {
+    const now = Atomics.load(claims, 0);
+    if (now & other) return false;
+    if (Atomics.compareExchange(claims, 0, now, now | TAKEN) === now) return true;
+  }
+}
+
+/**
+ * Runs one diff, or one half of it (or, as a half, the whole diff: `takeWhole`). Errors other than
+ * a refused body propagate (and become a 500).
+ */
 export default function diffWorker(task: DiffTask): DiffOutcome {
+  // Before anything reads the body: a half that took the diff over may have written over it.
+  if (task.half && !claimHalf(task.body, task.half)) return { ok: true, skipped: true };
   const verdict = judgeBody(task.body);
   if (!verdict.ok) return verdict;
   try {
     const request = verdict.body as unknown as DiffRequest;
-    if (task.half) return runHalf(request, task.body, task.half);
+    if (task.half) {
+      // The whole answer stays clear of the control words, which the skipped half reads as it starts.
+      if (takeWhole(task.body, task.half)) return answer(runDiff(request) as unknown as Record<string, unknown>, task.body, task.half.control);
+      return runHalf(request, task.body, task.half);
+    }
     // The body's bytes are not read again once parsed: the answer may overwrite them.
     const data = runDiff(request);
     return answer(data as unknown as Record<string, unknown>, task.body);

@@ -12,14 +12,22 @@
 import { extname, join } from 'node:path';
 import { Piscina } from 'piscina';
 import { HALF_MIN_ROWS, finishDiff } from '../engine/index';
-import type { DiffOutcome, DiffTask, HalfOutcome, HalfTask } from './diff-task';
+import { CLAIMS, CONTROL_BYTES, type DiffOutcome, type DiffTask, type HalfOutcome, type HalfTask, type WholeAnswer } from './diff-task';
 
 /**
  * A diff's answer for the HTTP layer: the worker's (the JSON of `data` in its own buffer or at the
  * start of the body's shared buffer), or, for a diff done in two halves, the JSON of `data` as
  * consecutive chunks; or why the body was refused.
+ *
+ * `lingering`: one half of a split diff did it all while the other had not started (diff-worker.ts
+ * `takeWhole`), and that other one may still read the slot's control words until this settles.
+ * The body's slot must not be reused before it resolves, nor ever if it rejects (that half's
+ * thread was stopped).
  */
-export type EngineOutcome = Exclude<DiffOutcome, HalfOutcome> | { ok: true; chunks: Uint8Array[] };
+export type EngineOutcome =
+  | (WholeAnswer & { lingering?: Promise<void> })
+  | Extract<DiffOutcome, { ok: false }>
+  | { ok: true; chunks: Uint8Array[] };
 
 /** What the HTTP layer needs from the engine. */
 export interface DiffEngine {
@@ -124,8 +132,6 @@ function fewRows(body: Uint8Array): boolean {
   return opened * (body.byteLength / sampled) < HALF_MIN_ROWS;
 }
 
-/** The slot's last bytes: the halves' control words (diff-task.ts HalfTask). */
-const CONTROL_BYTES = 16;
 /** Room a half's answer region must have for the split to be worth it (else one worker). */
 const MIN_HALF_ROOM = 1024 * 1024;
 
@@ -152,6 +158,11 @@ export const TRANSFER_MIN_BYTES = 64 * 1024;
  */
 function transferable(body: Uint8Array): ArrayBuffer[] | undefined {
   return body.byteLength >= TRANSFER_MIN_BYTES && body.buffer instanceof ArrayBuffer ? [body.buffer] : undefined;
+}
+
+/** The whole diff's answer, from a worker that did all of it. */
+function isWhole(outcome: DiffOutcome): outcome is WholeAnswer {
+  return outcome.ok && ('data' in outcome || 'inBody' in outcome);
 }
 
 const RESULTS_OPEN = Buffer.from('{"results":[');
@@ -243,26 +254,47 @@ export function createEnginePool(options: EnginePoolOptions): DiffEngine {
 
   /**
    * Both halves at once. Settles once both have: a half that fails or refuses the body makes the
-   * other one give up waiting for its budget, and the first failure is the diff's.
+   * other one give up waiting for its budget, and the first failure is the diff's. Except that a
+   * half that did the whole diff (the other had not started) answers at once, with the other
+   * half `lingering`.
    */
-  const runHalves = async (body: Uint8Array, signal: AbortSignal, layout: Omit<HalfTask, 'index'>): Promise<EngineOutcome> => {
+  const runHalves = (body: Uint8Array, signal: AbortSignal, layout: Omit<HalfTask, 'index'>): Promise<EngineOutcome> => {
     const shared = body.buffer as SharedArrayBuffer;
     const state = new Int32Array(shared, layout.control, 1);
     Atomics.store(state, 0, 0);
+    Atomics.store(new Int32Array(shared, layout.control + CLAIMS, 1), 0, 0);
     const giveUp = () => {
       if (Atomics.compareExchange(state, 0, 0, 2) === 0) Atomics.notify(state, 0);
     };
-    const first = start(body, signal, { index: 0, ...layout });
-    const second = start(body, signal, { index: 1, at: layout.at + layout.room, room: layout.room, control: layout.control });
-    first.then((outcome) => outcome.ok || giveUp(), giveUp);
-    const [a, b] = await Promise.allSettled([first, second]);
-    // A stopped half fails the diff even when the other refused the body: the caller must then
-    // never reuse the slot, which a stopped thread might still be reading.
-    if (a.status === 'rejected') throw a.reason;
-    if (b.status === 'rejected') throw b.reason;
-    if (!a.value.ok) return a.value;
-    if (!b.value.ok) return b.value;
-    return joinHalves(shared, a.value as HalfOutcome, b.value as HalfOutcome);
+    const halves = [
+      start(body, signal, { index: 0, ...layout }),
+      start(body, signal, { index: 1, at: layout.at + layout.room, room: layout.room, control: layout.control }),
+    ] as const;
+    halves[0].then((outcome) => outcome.ok || giveUp(), giveUp);
+    return new Promise<EngineOutcome>((resolve, reject) => {
+      let failed = false;
+      halves.forEach((half, k) =>
+        half.then(
+          (outcome) => {
+            // Unless the other half has already failed: then that failure is the diff's, as below.
+            if (isWhole(outcome) && !failed) resolve({ ...outcome, lingering: halves[1 - k]!.then(() => undefined) });
+          },
+          () => {
+            failed = true; // reported below, once both have settled
+          },
+        ),
+      );
+      void Promise.allSettled(halves).then(([a, b]) => {
+        // A stopped half fails the diff even when the other refused the body: the caller must then
+        // never reuse the slot, which a stopped thread might still be reading.
+        if (a.status === 'rejected') return reject(a.reason);
+        if (b.status === 'rejected') return reject(b.reason);
+        if (!a.value.ok) return resolve(a.value);
+        if (!b.value.ok) return resolve(b.value);
+        if ('results' in a.value && 'results' in b.value) return resolve(joinHalves(shared, a.value, b.value));
+        // Otherwise one half did the whole diff and the promise has resolved with it already.
+      });
+    });
   };
 
   const pump = () => {

@@ -1,15 +1,24 @@
 /**
  * A lone large diff done in two halves on two workers (engine-pool.ts, SPLIT_MIN_BYTES): the
  * answer is byte for byte the one-worker answer, the split happens only when both workers are
- * free, and a half that fails or a client that leaves ends both halves.
+ * free, a half that fails or a client that leaves ends both halves, and a half whose other half
+ * has not started does the whole diff (diff-worker.ts `takeWhole`). The tests of the split
+ * itself start both halves in lockstep (support/lockstep-worker.ts), so that no half takes over.
  */
 import { join } from 'node:path';
+import express from 'express';
 import request from 'supertest';
 import { realisticFamily } from '../../scripts/bench/bodies';
 import { runDiff } from '../../src/engine';
+import type { BodySlot, SlotPool } from '../../src/http/body-slots';
+import { CLAIMS, CONTROL_BYTES, type HalfTask, STARTED, TAKEN } from '../../src/http/diff-task';
+import diffWorker from '../../src/http/diff-worker';
 import { type DiffEngine, type EngineOutcome, FEW_ROWS_SPLIT_MIN_BYTES, SPLIT_MIN_BYTES } from '../../src/http/engine-pool';
 import { judgeBody } from '../../src/http/request-check';
+import { diffRoute } from '../../src/http/routes/diff';
 import { buildApp, KEY, startRealEngine } from './support/harness';
+
+const LOCKSTEP_WORKER = join(__dirname, 'support', 'lockstep-worker.ts');
 
 jest.setTimeout(30_000);
 
@@ -32,7 +41,7 @@ function answerText(outcome: EngineOutcome, body: Uint8Array): string {
 describe('engine pool: one diff in two halves', () => {
   let engine: DiffEngine;
   beforeAll(() => {
-    engine = startRealEngine({ workers: 2, splitMinBytes: 64 * 1024 });
+    engine = startRealEngine({ workers: 2, splitMinBytes: 64 * 1024, filename: LOCKSTEP_WORKER });
   });
   afterAll(() => engine.destroy());
 
@@ -147,7 +156,7 @@ describe('engine pool: one diff in two halves', () => {
 describe('engine pool: which lone diffs are split by default', () => {
   let engine: DiffEngine;
   beforeAll(() => {
-    engine = startRealEngine({ workers: 2 });
+    engine = startRealEngine({ workers: 2, filename: LOCKSTEP_WORKER });
   });
   afterAll(() => engine.destroy());
 
@@ -201,5 +210,110 @@ describe('engine pool: a half that fails', () => {
     const json = JSON.stringify({ original: [{ transcript: 'refuse then fail' }], reworked: [{ transcript: 'x' }], pad: 'p'.repeat(100_000) });
     await expect(engine.run(inSlot(json), new AbortController().signal)).rejects.toThrow('half 1 failed');
     expect(engine.running).toBe(0);
+  });
+});
+
+/** `json` in a slot of 8 MiB with the halves' layout engine-pool.ts gives it, control words cleared. */
+function splitSlot(json: string): { body: Uint8Array; halves: [HalfTask, HalfTask]; claims: Int32Array } {
+  const body = inSlot(json);
+  const control = body.buffer.byteLength - CONTROL_BYTES;
+  const at = (body.byteLength + 7) & ~7;
+  const room = Math.floor((control - at) / 16) * 8;
+  const claims = new Int32Array(body.buffer as SharedArrayBuffer, control + CLAIMS, 1);
+  return { body, halves: [{ index: 0, at, room, control }, { index: 1, at: at + room, room, control }], claims };
+}
+
+describe('a half whose other half has not started', () => {
+  it('does the whole diff, clear of the control words, and the other half then does nothing', () => {
+    const { body, halves, claims } = splitSlot(requestJson);
+    const outcome = diffWorker({ body, half: halves[1] });
+    expect(outcome.ok && 'inBody' in outcome).toBe(true);
+    if (!outcome.ok || !('inBody' in outcome)) return;
+    expect(outcome.inBody).toBeLessThan(halves[1].control);
+    expect(Buffer.from(body.buffer, 0, outcome.inBody).toString('utf8')).toBe(expected);
+    expect(Atomics.load(claims, 0)).toBe(STARTED[1] | TAKEN);
+
+    // Half 0 starts late: it must not read the body, which the answer has overwritten.
+    expect(diffWorker({ body, half: halves[0] })).toEqual({ ok: true, skipped: true });
+    expect(Buffer.from(body.buffer, 0, outcome.inBody).toString('utf8')).toBe(expected);
+  });
+
+  it('does only its own half when the other half has started', () => {
+    const { body, halves, claims } = splitSlot(requestJson);
+    Atomics.store(claims, 0, STARTED[1]);
+    const outcome = diffWorker({ body, half: halves[0] });
+    expect(outcome.ok && 'results' in outcome).toBe(true);
+    expect(Atomics.load(claims, 0)).toBe(STARTED[0] | STARTED[1]);
+  });
+});
+
+describe('engine pool: a half that starts late', () => {
+  let engine: DiffEngine;
+  beforeAll(() => {
+    // Half 0 waits until half 1 has taken the diff, then 1.5 s more (support/late-half-worker.ts).
+    engine = startRealEngine({ workers: 2, splitMinBytes: 64 * 1024, filename: join(__dirname, 'support', 'late-half-worker.ts') });
+  });
+  afterAll(() => engine.destroy());
+
+  it('answers with the whole diff from the other half at once; the late half lingers, then does nothing', async () => {
+    const body = inSlot(requestJson);
+    const outcome = await engine.run(body, new AbortController().signal);
+    expect(engine.running).toBe(1); // the late half has not settled
+    expect(outcome.ok && 'inBody' in outcome && outcome.lingering !== undefined).toBe(true);
+    if (!outcome.ok || !('inBody' in outcome) || !outcome.lingering) return;
+    expect(answerText(outcome, body)).toBe(expected);
+    await outcome.lingering;
+    expect(engine.running).toBe(0);
+    expect(answerText(outcome, body)).toBe(expected);
+  });
+});
+
+describe('POST /v1/diff with a lingering half', () => {
+  function appWith(lingering: Promise<void>) {
+    const slot = { shared: new SharedArrayBuffer(8), bytes: Buffer.alloc(8) } as BodySlot;
+    const holds = { held: 0, dropped: 0 };
+    const slots: SlotPool = {
+      take: () => slot,
+      hold: () => void holds.held++,
+      drop: () => void holds.dropped++,
+      slotBytes: 8,
+      kept: 0,
+    };
+    const engine = {
+      run: async () => ({ ok: true as const, data: Buffer.from('{"results":[]}'), lingering }),
+      full: false,
+    } as unknown as DiffEngine;
+    const app = express();
+    app.post(
+      '/d',
+      (_req, res, next) => {
+        res.locals.bodyBytes = Buffer.from('{}');
+        res.locals.bodySlot = slot;
+        next();
+      },
+      diffRoute(engine, slots),
+    );
+    return { app, holds };
+  }
+
+  it('keeps its hold on the body slot until the lingering half has settled', async () => {
+    let settle = () => {};
+    const { app, holds } = appWith(new Promise<void>((resolve) => (settle = resolve)));
+    const res = await request(app).post('/d');
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.text).data).toEqual({ results: [] });
+    expect(holds).toEqual({ held: 1, dropped: 0 });
+    settle();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(holds).toEqual({ held: 1, dropped: 1 });
+  });
+
+  it('never drops it when the lingering half was stopped', async () => {
+    let fail = (_error: Error) => {};
+    const { app, holds } = appWith(new Promise<void>((_resolve, reject) => (fail = reject)));
+    expect((await request(app).post('/d')).status).toBe(200);
+    fail(new Error('stopped'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(holds).toEqual({ held: 1, dropped: 0 });
   });
 });

@@ -54,7 +54,16 @@ export function diffRoute(engine: DiffEngine, slots: SlotPool): RequestHandler {
     } finally {
       res.off('close', onClose);
     }
-    slots.drop(slot);
+    if (outcome.ok && 'lingering' in outcome && outcome.lingering) {
+      // A half that did nothing may still read the slot's control words (engine-pool.ts): drop
+      // this hold once it has finished; if its thread was stopped instead, never.
+      outcome.lingering.then(
+        () => slots.drop(slot),
+        () => undefined,
+      );
+    } else {
+      slots.drop(slot);
+    }
     if (!outcome.ok) throw refusalError(outcome);
 
     // An answer in the slot is sent from there: the response's own hold keeps it until closed.
