@@ -132,7 +132,9 @@ export function parseTime(value: unknown): number | undefined {
   const m = CLOCK.exec(s);
   if (!m) return undefined;
   const hours = m[1] === undefined ? 0 : Number(m[1]);
-  return hours * 3600 + Number(m[2]) * 60 + Number(m[3]);
+  // An hour field of some 300 digits overflows to Infinity: not a time (D4.4: numbers are finite).
+  const seconds = hours * 3600 + Number(m[2]) * 60 + Number(m[3]);
+  return Number.isFinite(seconds) ? seconds : undefined;
 }
 
 /** Times are equal within a millisecond; two absent times are equal (D5.4). */
