@@ -293,8 +293,19 @@ export function checkRows(body: Record<string, unknown>, out: Array<[Path, strin
         return isIndex(index);
       };
       const roleOf = { transcript: 'transcript', speaker: 'text', nse: 'text', start_time: 'time', end_time: 'time' } as const;
+      // One column has one role: a cell read as the transcript and as a time would be compared as
+      // neither (its text would drop out of CER and WER), so two roles on one index are refused.
+      const keyAt = new Map<number, string>();
       for (const [key, role] of Object.entries(roleOf)) {
-        if (inside(mapping[key], ['columnMapping', key])) roles.set(mapping[key] as number, role);
+        if (!inside(mapping[key], ['columnMapping', key])) continue;
+        const index = mapping[key] as number;
+        const taken = keyAt.get(index);
+        if (taken !== undefined) {
+          out.push([['columnMapping', key], `index ${index} is already mapped as ${taken}: one column has one role`]);
+          continue;
+        }
+        keyAt.set(index, key);
+        roles.set(index, role);
       }
       if (Array.isArray(mapping.extraCols)) mapping.extraCols.forEach((index, j) => inside(index, ['columnMapping', 'extraCols', j]));
     }

@@ -105,7 +105,7 @@ describe('rows (D4.2)', () => {
     expect(validateDiffRequest({ original: [row('a', { start_time: time })], reworked: [] })).toEqual([]);
   });
 
-  it.each([['soon'], [true], ['1:2:3:4'], [[1]], ['12,5']])('rejects the time %p', (time) => {
+  it.each([['soon'], [true], ['1:2:3:4'], [[1]], ['12,5'], [`${'9'.repeat(309)}:00:00`]])('rejects the time %p', (time) => {
     expect(detail({ original: [row('a', { end_time: time })], reworked: [] }, 'original[0].end_time')).toMatch(/must be seconds/);
   });
 
@@ -190,6 +190,16 @@ describe('2-D input (D4.3)', () => {
   it('headers are non-empty and unique', () => {
     expect(fields({ original: [['a']], reworked: [], headers: [], columnMapping: { transcript: 0 } })).toEqual(['headers']);
     expect(fields({ original: [['a']], reworked: [], headers: ['t', 'x', 't', ''], columnMapping: { transcript: 0 } })).toEqual(['headers[2]', 'headers[3]']);
+  });
+
+  it('one column has one role: an index mapped twice is refused where it repeats', () => {
+    const body = { original: [['1.5']], reworked: [['2']], headers: ['t'], columnMapping: { transcript: 0, start_time: 0 } };
+    expect(fields(body)).toEqual(['columnMapping.start_time']);
+    expect(detail(body, 'columnMapping.start_time')).toBe('index 0 is already mapped as transcript: one column has one role');
+    const times = { original: [['a', '1']], reworked: [], headers: ['t', 'x'], columnMapping: { transcript: 0, start_time: 1, end_time: 1 } };
+    expect(fields(times)).toEqual(['columnMapping.end_time']);
+    // extraCols only adds compared columns; naming a mapped one again changes nothing.
+    expect(validateDiffRequest({ original: [['a', 'S']], reworked: [], headers: ['t', 's'], columnMapping: { transcript: 0, speaker: 1, extraCols: [1] } })).toEqual([]);
   });
 
   it('every mapped index is inside headers', () => {
