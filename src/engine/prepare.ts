@@ -6,7 +6,7 @@
  */
 import { detectSpeakerColumn } from './metrics';
 import { cellText, normalizeSpace, normalizeText, parseTime } from './normalize';
-import { applyRules, compileRules, CompiledRule, ruleApplies } from './transforms';
+import { applyRules, compileRules, CompiledRule, GrowthAllowance, requestAllowance, ruleApplies } from './transforms';
 import { ColumnMapping, DiffConfig, DiffRequest, Prepared, PreparedSide, Row } from './types';
 
 const TIME_COLUMNS = new Set(['start_time', 'end_time']);
@@ -98,16 +98,17 @@ function prepareSide(
   config: DiffConfig,
   rules: CompiledRule[],
   speakerName: string | null,
+  allowance: GrowthAllowance,
 ): PreparedSide {
   const strip = config.stripDiacritics;
-  const rulesFor = (column: string) => rules.filter((r) => ruleApplies(r, column, column === plan.transcriptName));
+  const rulesFor = (column: string) => rulesOn(rules, column, plan);
   const columnText = (column: string): string[] => {
     const applicable = rulesFor(column);
     return rows.map((row) => {
       const value = cell(row, column);
       const text = normalizeText(value, strip);
       if (applicable.length === 0) return text;
-      return normalizeSpace(applyRules(text, applicable, cellText(value).length));
+      return normalizeSpace(applyRules(text, applicable, cellText(value).length, allowance));
     });
   };
 
@@ -128,6 +129,26 @@ function prepareSide(
         ? text[speakerIndex]
         : rows.map((row) => normalizeText(cell(row, speakerName), strip));
   return { rows, text, transcript, start: times(plan.startName), end: times(plan.endName), speaker };
+}
+
+/** The rules that apply to a column. */
+function rulesOn(rules: readonly CompiledRule[], column: string, plan: ColumnPlan): CompiledRule[] {
+  return rules.filter((r) => ruleApplies(r, column, column === plan.transcriptName));
+}
+
+/**
+ * The growth the rules may give the request's compared text (transforms.ts GrowthAllowance):
+ * from the size as sent of every cell, both sides, that some rule applies to.
+ */
+function growthAllowance(sides: ReadonlyArray<readonly Row[]>, plan: ColumnPlan, timeCols: Set<number>, rules: readonly CompiledRule[]): GrowthAllowance {
+  const columns = plan.compared.filter((_, c) => !timeCols.has(c));
+  if (!plan.compared.includes(plan.transcriptName)) columns.push(plan.transcriptName);
+  let sent = 0;
+  for (const column of columns) {
+    if (rules.length === 0 || rulesOn(rules, column, plan).length === 0) continue;
+    for (const rows of sides) for (const row of rows) sent += cellText(cell(row, column)).length;
+  }
+  return requestAllowance(sent);
 }
 
 /** Builds the comparison view of a validated request. Throws EngineInputError for a bad transform. */
@@ -156,13 +177,14 @@ export function prepare(request: DiffRequest, config: DiffConfig): Prepared {
     if (name === plan.startName || name === plan.endName || (!twoD && TIME_COLUMNS.has(name))) timeCols.add(c);
   });
   const speakerName = config.enableSACR ? detectSpeakerColumn(headers, config, mapping) : null;
+  const allowance = growthAllowance([original, reworked], plan, timeCols, rules);
   return {
     columns: plan.compared,
     transcriptCol: plan.compared.indexOf(plan.transcriptName),
     transcriptName: plan.transcriptName,
     timeCols: [...timeCols].sort((a, b) => a - b),
-    original: prepareSide(original, plan, timeCols, config, rules, speakerName),
-    reworked: prepareSide(reworked, plan, timeCols, config, rules, speakerName),
+    original: prepareSide(original, plan, timeCols, config, rules, speakerName, allowance),
+    reworked: prepareSide(reworked, plan, timeCols, config, rules, speakerName, allowance),
     headers,
   };
 }

@@ -101,12 +101,31 @@ export function ruleApplies(rule: CompiledRule, column: string, isTranscript: bo
 }
 
 /**
- * Applies the rules that target a column to one comparison text. `sentLength` is the length of the
- * cell as sent: the result may not exceed twice it plus AMPLIFICATION_ALLOWANCE (UTF-16 units);
- * the rule that crosses the line is a 422 naming it, and building the oversized string is cut short.
+ * What the rules may still add to the request's compared text, all cells together. D5.5 bounds
+ * each cell, but summed over the cells that bound let a 320 KB body grow to 2 GB (3,200
+ * one-character cells, 10 columns a row, each grown to 64 KiB: a worker out of memory, where
+ * D7.11 wants every valid request answered). So the cells the rules apply to may together also
+ * grow only to twice their size as sent plus AMPLIFICATION_ALLOWANCE: `left` starts at their
+ * size as sent plus the allowance, and the rule that crosses that line is a 422 naming it.
  */
-export function applyRules(text: string, rules: readonly CompiledRule[], sentLength: number): string {
+export interface GrowthAllowance {
+  left: number;
+}
+
+/** The allowance of a request whose cells under rules hold `sentLength` characters as sent. */
+export function requestAllowance(sentLength: number): GrowthAllowance {
+  return { left: sentLength + AMPLIFICATION_ALLOWANCE };
+}
+
+/**
+ * Applies the rules that target a column to one comparison text. `sentLength` is the length of the
+ * cell as sent: the result may not exceed twice it plus AMPLIFICATION_ALLOWANCE (UTF-16 units),
+ * nor grow by more than what `request` has left; the rule that crosses either line is a 422
+ * naming it, and building the oversized string is cut short.
+ */
+export function applyRules(text: string, rules: readonly CompiledRule[], sentLength: number, request?: GrowthAllowance): string {
   const limit = 2 * sentLength + AMPLIFICATION_ALLOWANCE;
+  const requestLimit = request === undefined ? Infinity : text.length + request.left;
   let out = text;
   for (const rule of rules) {
     let grown = out.length;
@@ -119,8 +138,15 @@ export function applyRules(text: string, rules: readonly CompiledRule[], sentLen
           `rule ${rule.index} grows a cell past twice its size plus ${AMPLIFICATION_ALLOWANCE} characters`,
         );
       }
+      if (grown > requestLimit) {
+        throw new EngineInputError(
+          `config.structuralTransforms[${rule.index}]`,
+          `rule ${rule.index} grows the request's compared text past twice its size plus ${AMPLIFICATION_ALLOWANCE} characters`,
+        );
+      }
       return replacement;
     });
   }
+  if (request !== undefined) request.left -= out.length - text.length;
   return out;
 }

@@ -75,6 +75,49 @@ describe('structural transforms', () => {
   });
 });
 
+describe('the growth the rules give the whole request', () => {
+  // Each cell grows from 1 character to 65,000, inside its own bound (2 + 64 KiB): summed over
+  // every cell that is gigabytes for a body of a few hundred kilobytes, so the request's cells
+  // together are bounded too.
+  const columns = ['transcript', 'c1', 'c2'];
+  const rules: TransformRule[] = [
+    { find: 'a', replace: 'b'.repeat(200), columns },
+    { find: 'b', replace: 'c'.repeat(200), columns },
+    { find: 'c{40}', regex: true, replace: 'd'.repeat(65), columns },
+  ];
+  const row = () => Object.fromEntries(columns.map((c) => [c, 'a']));
+
+  it('lets one cell grow to its own bound', () => {
+    const one = runDiff({ original: [row()], reworked: [], config: { structuralTransforms: rules.map((r) => ({ ...r, columns: ['transcript'] })) } } as DiffRequest);
+    expect(one.results[0]?.status).toBe('DELETED');
+  });
+
+  it('stops the rule that takes the cells together past twice their size plus the allowance, naming it', () => {
+    const request = { original: Array.from({ length: 40 }, row), reworked: Array.from({ length: 40 }, row), config: { structuralTransforms: rules } };
+    let caught: unknown;
+    try {
+      runDiff(request as DiffRequest);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(EngineInputError);
+    // The first cell takes 64,999 of the 65,776 allowed (240 characters sent plus 64 KiB); the
+    // second one's second rule crosses the line.
+    expect((caught as EngineInputError).field).toBe('config.structuralTransforms[1]');
+    expect((caught as EngineInputError).message).toMatch(/grows the request's compared text past twice its size plus 65536 characters/);
+  });
+
+  it('allows the cells together to double', () => {
+    const text = 'one two three four five six';
+    const request = {
+      original: Array.from({ length: 300 }, () => ({ transcript: text })),
+      reworked: Array.from({ length: 300 }, () => ({ transcript: text })),
+      config: { structuralTransforms: [{ find: ' ', replace: '  x  ' }] },
+    };
+    expect(runDiff(request as DiffRequest).results.every((entry) => entry.status === 'UNCHANGED')).toBe(true);
+  });
+});
+
 describe('structural transforms and the speaker column', () => {
   // SACR compares the speaker cells as normalised, without transforms (prepare.ts): a rule on the
   // speaker column changes what the rows' comparison sees, not whether the speaker changed.
