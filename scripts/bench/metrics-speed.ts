@@ -123,6 +123,7 @@ function prepare(original: Row[], reworked: Row[]): Prepared {
   const side = (rows: Row[]): PreparedSide => ({
     rows: rows as unknown as PreparedSide['rows'],
     text: [rows.map((r) => r.transcript), rows.map((r) => r.speaker)],
+    sparse: null,
     transcript: rows.map((r) => r.transcript),
     start: new Float64Array(rows.length).fill(NaN),
     end: new Float64Array(rows.length).fill(NaN),
@@ -133,6 +134,7 @@ function prepare(original: Row[], reworked: Row[]): Prepared {
     transcriptCol: 0,
     transcriptName: 'transcript',
     timeCols: [],
+    denseCols: [0, 1],
     original: side(original),
     reworked: side(reworked),
     headers: ['speaker', 'transcript'],

@@ -37,15 +37,27 @@ function rowIds(prep: Prepared): { a: Int32Array; b: Int32Array; count: number }
       count = numberPairs(ids, valueIds);
     }
   };
-  for (let c = 0; c < prep.columns.length; c++) {
+  for (const c of prep.denseCols) {
     if (prep.timeCols.includes(c)) continue;
     const texts = new StringIds(total);
     const valueIds = new Int32Array(total);
-    const a = prep.original.text[c];
-    const b = prep.reworked.text[c];
+    const a = prep.original.text[c] as string[];
+    const b = prep.reworked.text[c] as string[];
     for (let k = 0; k < n; k++) valueIds[k] = texts.id(a[k]);
     for (let k = n; k < total; k++) valueIds[k] = texts.id(b[k - n]);
     combine(valueIds, texts.size);
+  }
+  // The sparse columns (prepare.ts) together, as one more value per row: its cells in them.
+  const sparseA = prep.original.sparse;
+  const sparseB = prep.reworked.sparse;
+  if (sparseA !== null && sparseB !== null) {
+    const cells = new StringIds(total);
+    const valueIds = new Int32Array(total);
+    for (let k = 0; k < total; k++) {
+      const { cols, texts } = k < n ? sparseA[k] : sparseB[k - n];
+      valueIds[k] = cells.id(cols.length === 0 ? '' : JSON.stringify([cols, texts]));
+    }
+    combine(valueIds, cells.size);
   }
   if (prep.timeCols.length > 0) {
     for (const timeOf of [(side: PreparedSide) => side.start, (side: PreparedSide) => side.end]) {

@@ -14,17 +14,41 @@ export interface Assembled {
   units: ScoringUnit[];
 }
 
-/** Compared columns whose values differ between original row o and reworked row r (caller's names). */
+/** Compared columns whose values differ between original row o and reworked row r (caller's names, in column order). */
 export function changedColumns(prep: Prepared, o: number, r: number): string[] {
-  const changed: string[] = [];
-  for (let c = 0; c < prep.columns.length; c++) {
+  const changed: number[] = [];
+  for (const c of prep.denseCols) {
     const name = prep.columns[c];
     const differs = prep.timeCols.includes(c)
       ? !timesEqual(parseTime(cell(prep.original.rows[o], name)) ?? NaN, parseTime(cell(prep.reworked.rows[r], name)) ?? NaN)
-      : prep.original.text[c][o] !== prep.reworked.text[c][r];
-    if (differs) changed.push(name);
+      : (prep.original.text[c] as string[])[o] !== (prep.reworked.text[c] as string[])[r];
+    if (differs) changed.push(c);
   }
-  return changed;
+  if (prep.original.sparse !== null && prep.reworked.sparse !== null) {
+    const dense = changed.length;
+    // Both rows' sparse cells, by ascending column: a column one row lacks differs (D5.4: absent is "").
+    const a = prep.original.sparse[o];
+    const b = prep.reworked.sparse[r];
+    let i = 0;
+    let j = 0;
+    while (i < a.cols.length || j < b.cols.length) {
+      const ca = i < a.cols.length ? a.cols[i] : Infinity;
+      const cb = j < b.cols.length ? b.cols[j] : Infinity;
+      if (ca === cb) {
+        if (a.texts[i] !== b.texts[j]) changed.push(ca);
+        i++;
+        j++;
+      } else if (ca < cb) {
+        changed.push(ca);
+        i++;
+      } else {
+        changed.push(cb);
+        j++;
+      }
+    }
+    if (changed.length > dense && dense > 0) changed.sort((x, y) => x - y);
+  }
+  return changed.map((c) => prep.columns[c]);
 }
 
 function modifiedNotes(prep: Prepared, changed: string[]): string {

@@ -15,7 +15,7 @@ import { computeComposite } from './composite';
 import { createWorkBudget } from './edit-distance';
 import { ItemRange, ScoringFacts, Tally, addTallies, countUnits, itemCut, itemsPerUnit, scoreTally, scoringFacts } from './metrics';
 import { prepare } from './prepare';
-import { DEFAULT_CONFIG, DiffConfig, DiffData, DiffRequest, Prepared, ResultEntry, ScoringUnit } from './types';
+import { ColumnLayout, DEFAULT_COLUMN_LAYOUT, DEFAULT_CONFIG, DiffConfig, DiffData, DiffRequest, Prepared, ResultEntry, ScoringUnit } from './types';
 
 export { EngineInputError } from './types';
 export type { DiffData, DiffRequest } from './types';
@@ -67,10 +67,13 @@ export interface FinishFacts extends ScoringFacts {
   headers: string[];
 }
 
-/** Prepares, aligns and assembles the request: the whole of it, or with `half`, that half (HALF_MIN_ROWS). */
-export function diffHalf(request: DiffRequest, half?: Half): DiffShare {
+/**
+ * Prepares, aligns and assembles the request: the whole of it, or with `half`, that half
+ * (HALF_MIN_ROWS). `layout`: which columns are kept sparse (types.ts ColumnLayout; tests vary it).
+ */
+export function diffHalf(request: DiffRequest, half?: Half, layout: ColumnLayout = DEFAULT_COLUMN_LAYOUT): DiffShare {
   const config = resolveConfig(request.config);
-  const prep = prepare(request, config);
+  const prep = prepare(request, config, layout);
   const facts: FinishFacts = { ...scoringFacts(prep), config, originalRows: request.original.length, headers: prep.headers };
   if (half !== undefined && prep.original.rows.length + prep.reworked.rows.length < HALF_MIN_ROWS) {
     const beads = align(prep, config);
@@ -102,8 +105,8 @@ export function finishDiff(facts: FinishFacts, tallies: readonly Tally[]): Omit<
 }
 
 /** Diffs two transcripts. Throws EngineInputError for a transform the schema could not judge. */
-export function runDiff(request: DiffRequest): DiffData {
-  const share = diffHalf(request);
+export function runDiff(request: DiffRequest, layout: ColumnLayout = DEFAULT_COLUMN_LAYOUT): DiffData {
+  const share = diffHalf(request, undefined, layout);
   const tally = countUnits(share.prep, share.units, share.config, createWorkBudget());
   return { results: share.results, ...finishDiff(share.facts, [tally]) };
 }

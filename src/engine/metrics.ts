@@ -14,7 +14,7 @@ import {
   emptyCounts,
 } from './edit-distance';
 import { addKnownSentenceChanges, addSentenceChanges, countKnownSentences, scannedWords } from './sentences';
-import { ColumnMapping, Counts, DiffConfig, EditCounts, Prepared, STATUSES, Scores, ScoringUnit, Status } from './types';
+import { ColumnMapping, Counts, DiffConfig, EditCounts, Prepared, STATUSES, Scores, ScoringUnit, SparseCells, Status } from './types';
 
 /** Column names D7.9 recognises as the speaker, case-insensitively, in this order of preference. */
 const SPEAKER_NAMES = new Set(['speaker', 'speaker_name', 'speaker_id', 'speaker_label', 'spk']);
@@ -162,17 +162,54 @@ export function computeMetrics(
   return scoreTally(countUnits(prep, units, config, budget), scoringFacts(prep), config);
 }
 
-/** Compared text columns other than the transcript: scored by the overall CER and WER only. */
+/** Dense compared text columns other than the transcript: scored by the overall CER and WER only. */
 function otherColumnsOf(prep: Prepared): number[] {
   const tc = prep.transcriptCol;
   const otherColumns: number[] = [];
-  for (let c = 0; c < prep.columns.length; c++) if (c !== tc && !prep.timeCols.includes(c)) otherColumns.push(c);
+  for (const c of prep.denseCols) if (c !== tc && !prep.timeCols.includes(c)) otherColumns.push(c);
   return otherColumns;
+}
+
+/** Whether the request has sparse columns (prepare.ts): one more item per unit counts them all. */
+function hasSparse(prep: Prepared): boolean {
+  return prep.original.sparse !== null && prep.reworked.sparse !== null;
+}
+
+/** A row's text in sparse column `c` ('' when it lacks it). */
+function sparseCell(cells: SparseCells, c: number): string {
+  let lo = 0;
+  let hi = cells.cols.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (cells.cols[mid] < c) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < cells.cols.length && cells.cols[lo] === c ? cells.texts[lo] : '';
+}
+
+/** `unitText` of a sparse column: each distinct non-empty value once, in order. */
+function sparseUnitText(cells: readonly SparseCells[], rows: number[], c: number): string {
+  if (rows.length === 1) return sparseCell(cells[rows[0]], c);
+  const parts: string[] = [];
+  for (const r of rows) {
+    const t = sparseCell(cells[r], c);
+    if (t !== '' && !parts.includes(t)) parts.push(t);
+  }
+  return parts.join(' ');
+}
+
+/** The sparse columns any row of a unit has on either side, ascending. */
+function unitSparseColumns(prep: Prepared, hypRows: number[], refRows: number[]): number[] {
+  const seen = new Set<number>();
+  for (const r of hypRows) for (const c of (prep.original.sparse as SparseCells[])[r].cols) seen.add(c);
+  for (const r of refRows) for (const c of (prep.reworked.sparse as SparseCells[])[r].cols) seen.add(c);
+  return [...seen].sort((x, y) => x - y);
 }
 
 /**
  * Counting goes item by item, in order: per unit, item 0 (its status and its transcript), then
- * one item per other text column. A range of items is what one thread counts (`countUnits`).
+ * one item per other dense text column, then, when the request has sparse columns, one item for
+ * all of them. A range of items is what one thread counts (`countUnits`).
  */
 export interface ItemRange {
   from: number;
@@ -181,7 +218,7 @@ export interface ItemRange {
 
 /** Items per unit (see ItemRange). */
 export function itemsPerUnit(prep: Prepared, config: DiffConfig): number {
-  return config.enableCER || config.enableWER ? 1 + otherColumnsOf(prep).length : 1;
+  return config.enableCER || config.enableWER ? 1 + otherColumnsOf(prep).length + (hasSparse(prep) ? 1 : 0) : 1;
 }
 
 /**
@@ -198,8 +235,12 @@ export function itemCut(prep: Prepared, units: readonly ScoringUnit[], config: D
     for (let k = 0; k < perUnit; k++) {
       let size = 0;
       for (const [side, rows] of [[prep.original, hyp], [prep.reworked, ref]] as const) {
-        const texts = k === 0 ? side.transcript : side.text[others[k - 1]];
-        for (const r of rows) size += texts[r]?.length ?? 0;
+        if (k <= others.length) {
+          const texts = k === 0 ? side.transcript : (side.text[others[k - 1]] as string[]);
+          for (const r of rows) size += texts[r]?.length ?? 0;
+        } else {
+          for (const r of rows) for (const text of (side.sparse as SparseCells[])[r].texts) size += text.length;
+        }
       }
       sizes[u * perUnit + k] = size;
       total += size;
@@ -238,7 +279,7 @@ export function countUnits(
   const transcriptSER = config.enableTranscriptSER;
   const wantCER = config.enableCER;
   const wantWER = config.enableWER;
-  const wantOthers = (wantCER || wantWER) && otherColumns.length > 0;
+  const wantOthers = (wantCER || wantWER) && (otherColumns.length > 0 || hasSparse(prep));
   const speakers = config.enableSACR && prep.original.speaker !== null && prep.reworked.speaker !== null;
   const refTranscripts = prep.reworked.transcript;
   const hypTranscripts = prep.original.transcript;
@@ -315,9 +356,20 @@ export function countUnits(
     }
     if (wantOthers) {
       for (let k = first > 1 ? first - 1 : 0; k < end - 1; k++) {
+        if (k === otherColumns.length) {
+          // The sparse columns' item: each column either side of the unit has, in column order.
+          const refCells = prep.reworked.sparse as SparseCells[];
+          const hypCells = prep.original.sparse as SparseCells[];
+          for (const c of unitSparseColumns(prep, hypRows, refRows)) {
+            const ref = sparseUnitText(refCells, refRows, c);
+            const hyp = sparseUnitText(hypCells, hypRows, c);
+            if (addTextCounts(wantCER ? counts.char : null, wantWER ? counts.word : null, ref, hyp, budget)) approximate = true;
+          }
+          continue;
+        }
         const c = otherColumns[k];
-        const ref = unitText(prep.reworked.text[c], refRows, true);
-        const hyp = unitText(prep.original.text[c], hypRows, true);
+        const ref = unitText(prep.reworked.text[c] as string[], refRows, true);
+        const hyp = unitText(prep.original.text[c] as string[], hypRows, true);
         if (addTextCounts(wantCER ? counts.char : null, wantWER ? counts.word : null, ref, hyp, budget)) approximate = true;
       }
     }

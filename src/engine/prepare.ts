@@ -7,7 +7,7 @@
 import { detectSpeakerColumn } from './metrics';
 import { cellText, normalizeSpace, normalizeText, parseTime } from './normalize';
 import { applyRules, compileRules, CompiledRule, GrowthAllowance, requestAllowance, ruleApplies } from './transforms';
-import { ColumnMapping, DiffConfig, DiffRequest, Prepared, PreparedSide, Row } from './types';
+import { ColumnLayout, ColumnMapping, DEFAULT_COLUMN_LAYOUT, DiffConfig, DiffRequest, Prepared, PreparedSide, Row, SparseCells } from './types';
 
 const TIME_COLUMNS = new Set(['start_time', 'end_time']);
 const PASS_THROUGH = 'file_name';
@@ -85,36 +85,67 @@ function planColumns(
     if (presentKeys.has('end_time')) endName = 'end_time';
   }
   const compared: string[] = [];
+  const chosen = new Set<string>();
   for (const name of candidates) {
-    if (!ignored.has(name.toLowerCase()) && !compared.includes(name)) compared.push(name);
+    if (!ignored.has(name.toLowerCase()) && !chosen.has(name)) {
+      chosen.add(name);
+      compared.push(name);
+    }
   }
   return { headers, compared, transcriptName, startName, endName };
 }
 
+/** How the columns of a request are kept (see ColumnLayout): which are dense, and the rules of each. */
+interface ColumnView {
+  plan: ColumnPlan;
+  timeCols: Set<number>;
+  dense: boolean[];
+  /** Column index of each sparse column's name; null when none is sparse. */
+  sparseIndex: Map<string, number> | null;
+  /** The rules that apply to each compared column. */
+  rulesOf: CompiledRule[][];
+}
+
+const NO_SPARSE_CELLS: SparseCells = { cols: [], texts: [] };
+
 function prepareSide(
   rows: Row[],
-  plan: ColumnPlan,
-  timeCols: Set<number>,
+  view: ColumnView,
   config: DiffConfig,
   rules: CompiledRule[],
   speakerName: string | null,
   allowance: GrowthAllowance,
 ): PreparedSide {
+  const { plan, timeCols, dense, sparseIndex, rulesOf } = view;
   const strip = config.stripDiacritics;
-  const rulesFor = (column: string) => rulesOn(rules, column, plan);
-  const columnText = (column: string): string[] => {
-    const applicable = rulesFor(column);
-    return rows.map((row) => {
-      const value = cell(row, column);
-      const text = normalizeText(value, strip);
-      if (applicable.length === 0) return text;
-      return normalizeSpace(applyRules(text, applicable, cellText(value).length, allowance));
-    });
+  const cellTextOf = (value: unknown, applicable: readonly CompiledRule[]): string => {
+    const text = normalizeText(value, strip);
+    if (applicable.length === 0) return text;
+    return normalizeSpace(applyRules(text, applicable, cellText(value).length, allowance));
   };
+  const columnText = (column: string, applicable: readonly CompiledRule[]): string[] =>
+    rows.map((row) => cellTextOf(cell(row, column), applicable));
 
-  const text = plan.compared.map((column, c) => (timeCols.has(c) ? rows.map(() => '') : columnText(column)));
+  const text = plan.compared.map((column, c) => (!dense[c] ? null : timeCols.has(c) ? rows.map(() => '') : columnText(column, rulesOf[c])));
+  // A sparse column's cells, row by row, from the keys each row has: absent and empty are alike (D5.4).
+  const sparse =
+    sparseIndex === null
+      ? null
+      : rows.map((row): SparseCells => {
+          const found: Array<[number, string]> = [];
+          for (const key in row) {
+            if (!Object.prototype.hasOwnProperty.call(row, key)) continue;
+            const c = sparseIndex.get(key);
+            if (c === undefined) continue;
+            const value = cellTextOf(row[key], rulesOf[c]);
+            if (value !== '') found.push([c, value]);
+          }
+          if (found.length === 0) return NO_SPARSE_CELLS;
+          found.sort((x, y) => x[0] - y[0]);
+          return { cols: found.map(([c]) => c), texts: found.map(([, value]) => value) };
+        });
   const transcriptIndex = plan.compared.indexOf(plan.transcriptName);
-  const transcript = transcriptIndex >= 0 ? text[transcriptIndex] : columnText(plan.transcriptName);
+  const transcript = transcriptIndex >= 0 ? (text[transcriptIndex] as string[]) : columnText(plan.transcriptName, rulesOn(rules, plan.transcriptName, plan));
   const times = (name: string | null): Float64Array => {
     const out = new Float64Array(rows.length).fill(NaN);
     if (name !== null) rows.forEach((row, i) => (out[i] = parseTime(cell(row, name)) ?? NaN));
@@ -125,10 +156,41 @@ function prepareSide(
   const speaker =
     speakerName === null
       ? null
-      : speakerIndex >= 0 && !timeCols.has(speakerIndex) && rulesFor(speakerName).length === 0
-        ? text[speakerIndex]
+      : speakerIndex >= 0 && !timeCols.has(speakerIndex) && rulesOf[speakerIndex].length === 0
+        ? (text[speakerIndex] as string[])
         : rows.map((row) => normalizeText(cell(row, speakerName), strip));
-  return { rows, text, transcript, start: times(plan.startName), end: times(plan.endName), speaker };
+  return { rows, text, sparse, transcript, start: times(plan.startName), end: times(plan.endName), speaker };
+}
+
+/**
+ * Which compared columns are dense (ColumnLayout): every one up to `allDenseUpTo`; beyond, the
+ * transcript, the speaker, the times and the columns whose key some row of every `denseShare`
+ * has. So the dense ones hold at most allDenseUpTo × rows + denseShare × (cells sent) texts,
+ * and the sparse ones no more than the cells sent.
+ */
+function denseColumns(plan: ColumnPlan, timeCols: Set<number>, speakerName: string | null, sides: ReadonlyArray<readonly Row[]>, layout: ColumnLayout): boolean[] {
+  const count = plan.compared.length;
+  const dense = new Array<boolean>(count).fill(true);
+  if (count <= layout.allDenseUpTo) return dense;
+  const index = new Map(plan.compared.map((name, c) => [name, c]));
+  const present = new Int32Array(count);
+  let rows = 0;
+  for (const side of sides) {
+    rows += side.length;
+    for (const row of side) {
+      for (const key in row) {
+        if (!Object.prototype.hasOwnProperty.call(row, key)) continue;
+        const c = index.get(key);
+        if (c !== undefined) present[c]++;
+      }
+    }
+  }
+  for (let c = 0; c < count; c++) {
+    const name = plan.compared[c];
+    const kept = name === plan.transcriptName || name === speakerName || timeCols.has(c);
+    dense[c] = kept || present[c] * layout.denseShare >= rows;
+  }
+  return dense;
 }
 
 /** The rules that apply to a column. */
@@ -138,21 +200,33 @@ function rulesOn(rules: readonly CompiledRule[], column: string, plan: ColumnPla
 
 /**
  * The growth the rules may give the request's compared text (transforms.ts GrowthAllowance):
- * from the size as sent of every cell, both sides, that some rule applies to.
+ * from the size as sent of every cell, both sides, that some rule applies to (the keys each row
+ * has, so that thousands of columns cost their cells, not columns × rows).
  */
-function growthAllowance(sides: ReadonlyArray<readonly Row[]>, plan: ColumnPlan, timeCols: Set<number>, rules: readonly CompiledRule[]): GrowthAllowance {
-  const columns = plan.compared.filter((_, c) => !timeCols.has(c));
-  if (!plan.compared.includes(plan.transcriptName)) columns.push(plan.transcriptName);
+function growthAllowance(sides: ReadonlyArray<readonly Row[]>, view: ColumnView, rules: readonly CompiledRule[]): GrowthAllowance {
+  if (rules.length === 0) return requestAllowance(0);
+  const { plan, timeCols, rulesOf } = view;
+  const ruled = new Set<string>();
+  plan.compared.forEach((name, c) => {
+    if (!timeCols.has(c) && rulesOf[c].length > 0) ruled.add(name);
+  });
+  if (!plan.compared.includes(plan.transcriptName) && rulesOn(rules, plan.transcriptName, plan).length > 0) ruled.add(plan.transcriptName);
   let sent = 0;
-  for (const column of columns) {
-    if (rules.length === 0 || rulesOn(rules, column, plan).length === 0) continue;
-    for (const rows of sides) for (const row of rows) sent += cellText(cell(row, column)).length;
+  for (const rows of sides) {
+    for (const row of rows) {
+      for (const key in row) {
+        if (Object.prototype.hasOwnProperty.call(row, key) && ruled.has(key)) sent += cellText(row[key]).length;
+      }
+    }
   }
   return requestAllowance(sent);
 }
 
-/** Builds the comparison view of a validated request. Throws EngineInputError for a bad transform. */
-export function prepare(request: DiffRequest, config: DiffConfig): Prepared {
+/**
+ * Builds the comparison view of a validated request. Throws EngineInputError for a bad transform.
+ * `layout` decides which columns are sparse (tests compare both ways).
+ */
+export function prepare(request: DiffRequest, config: DiffConfig, layout: ColumnLayout = DEFAULT_COLUMN_LAYOUT): Prepared {
   const rules = compileRules(config.structuralTransforms);
   const twoD = request.original.length + request.reworked.length > 0 &&
     request.original.every(Array.isArray) && request.reworked.every(Array.isArray) && request.headers !== undefined;
@@ -177,14 +251,25 @@ export function prepare(request: DiffRequest, config: DiffConfig): Prepared {
     if (name === plan.startName || name === plan.endName || (!twoD && TIME_COLUMNS.has(name))) timeCols.add(c);
   });
   const speakerName = config.enableSACR ? detectSpeakerColumn(headers, config, mapping) : null;
-  const allowance = growthAllowance([original, reworked], plan, timeCols, rules);
+  const sides = [original, reworked];
+  const dense = denseColumns(plan, timeCols, speakerName, sides, layout);
+  const sparseNames = plan.compared.flatMap((name, c): Array<[string, number]> => (dense[c] ? [] : [[name, c]]));
+  const view: ColumnView = {
+    plan,
+    timeCols,
+    dense,
+    sparseIndex: sparseNames.length > 0 ? new Map(sparseNames) : null,
+    rulesOf: plan.compared.map((name) => rulesOn(rules, name, plan)),
+  };
+  const allowance = growthAllowance(sides, view, rules);
   return {
     columns: plan.compared,
     transcriptCol: plan.compared.indexOf(plan.transcriptName),
     transcriptName: plan.transcriptName,
     timeCols: [...timeCols].sort((a, b) => a - b),
-    original: prepareSide(original, plan, timeCols, config, rules, speakerName, allowance),
-    reworked: prepareSide(reworked, plan, timeCols, config, rules, speakerName, allowance),
+    denseCols: plan.compared.flatMap((_, c) => (dense[c] ? [c] : [])),
+    original: prepareSide(original, view, config, rules, speakerName, allowance),
+    reworked: prepareSide(reworked, view, config, rules, speakerName, allowance),
     headers,
   };
 }

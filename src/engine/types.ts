@@ -182,9 +182,32 @@ export class EngineInputError extends Error {
  * metrics. `text[c][i]` is the normalised text (D5.3, transforms applied) of compared column c in
  * row i, '' when absent; times are seconds, NaN when absent (D5.4).
  */
+/** A row's non-empty normalised texts in the sparse columns (Prepared.denseCols), by ascending column index. */
+export interface SparseCells {
+  cols: number[];
+  texts: string[];
+}
+
+/**
+ * Which compared columns are kept as one text per row (dense) and which only in the rows that
+ * have them (sparse): with thousands of rare keys, one text per row for every key would cost
+ * columns × rows (prepare.ts).
+ */
+export interface ColumnLayout {
+  /** Up to this many compared columns, every one is dense. */
+  allDenseUpTo: number;
+  /** Beyond that, a column is dense when some row of every `denseShare` rows (both sides) has its key. */
+  denseShare: number;
+}
+
+export const DEFAULT_COLUMN_LAYOUT: ColumnLayout = { allDenseUpTo: 64, denseShare: 16 };
+
 export interface PreparedSide {
   rows: Row[];
-  text: string[][];
+  /** Normalised text per compared column and row; null for a sparse column (see `sparse`). */
+  text: Array<string[] | null>;
+  /** Per row, its cells in the sparse columns; null when every compared column is dense. */
+  sparse: SparseCells[] | null;
   /** Normalised transcript per row, always present (also when the transcript column is ignored). */
   transcript: string[];
   start: Float64Array;
@@ -202,6 +225,12 @@ export interface Prepared {
   transcriptName: string;
   /** Indices in `columns` that are times (compared as seconds, not text, and not in CER/WER). */
   timeCols: number[];
+  /**
+   * Indices in `columns` with a text per row (PreparedSide.text), ascending: all of them, unless
+   * the request has more than ColumnLayout.allDenseUpTo and some are rare. Always the transcript,
+   * the speaker and the times.
+   */
+  denseCols: number[];
   original: PreparedSide;
   reworked: PreparedSide;
   headers: string[];

@@ -231,6 +231,7 @@ describe('computeMetrics keeps no state between units', () => {
     return {
       rows,
       text: [rows.map((r) => r.transcript), rows.map((r) => r.speaker)],
+      sparse: null,
       transcript: rows.map((r) => r.transcript),
       start: new Float64Array(rows.length).fill(NaN),
       end: new Float64Array(rows.length).fill(NaN),
@@ -244,6 +245,7 @@ describe('computeMetrics keeps no state between units', () => {
       transcriptCol: 0,
       transcriptName: 'transcript',
       timeCols: [],
+      denseCols: [0, 1],
       original: side(original),
       reworked: side(reworked),
       headers: ['transcript', 'speaker'],

@@ -13,6 +13,7 @@ function prepared(columns: string[], original: Cells[], reworked: Cells[], speak
   const side = (rows: Cells[]): PreparedSide => ({
     rows,
     text: columns.map((c) => rows.map((r) => r[c] ?? '')),
+    sparse: null,
     transcript: rows.map((r) => r.transcript ?? ''),
     start: new Float64Array(rows.length).fill(NaN),
     end: new Float64Array(rows.length).fill(NaN),
@@ -23,6 +24,7 @@ function prepared(columns: string[], original: Cells[], reworked: Cells[], speak
     transcriptCol: columns.indexOf('transcript'),
     transcriptName: 'transcript',
     timeCols: timeCols.map((t) => columns.indexOf(t)),
+    denseCols: columns.map((_, c) => c),
     original: side(original),
     reworked: side(reworked),
     headers: columns,
