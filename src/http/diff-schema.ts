@@ -107,7 +107,11 @@ export const TransformRuleSchema = z
     const problem = validateTransformRule(rule);
     if (problem !== null) ctx.addIssue({ code: 'custom', path: ['find'], message: problem });
   })
-  .meta({ id: 'TransformRule', description: 'A find/replace rule applied to both sides before comparison (D5.5).' });
+  .meta({
+    id: 'TransformRule',
+    description:
+      'A find/replace rule applied to both sides before comparison (D5.5). The rules together may grow a cell to at most twice its size plus 64 KiB, and all the cells they apply to together to at most twice their size plus 64 KiB: beyond, a 422 names the rule.',
+  });
 
 const flag = (description: string) => z.boolean().optional().meta({ description });
 
@@ -156,7 +160,7 @@ export const ColumnMappingSchema = z
       .optional()
       .meta({ description: 'Further compared columns.' }),
   })
-  .meta({ id: 'ColumnMapping', description: '2-D input only: which cell holds which field.' });
+  .meta({ id: 'ColumnMapping', description: '2-D input only: which cell holds which field. One index has one role: the same index under two of transcript, speaker, start_time, end_time and nse is a 422.' });
 
 export const DiffRequestSchema = z
   .strictObject({
