@@ -118,32 +118,47 @@ function prepareSide(
 ): PreparedSide {
   const { plan, timeCols, dense, sparseIndex, rulesOf } = view;
   const strip = config.stripDiacritics;
+  // Rules apply to a cell's comparison text when it has one: an absent, null or empty cell stays
+  // "" (D5.4), whatever a rule would make of an empty string (a pattern such as "^" matches it).
   const cellTextOf = (value: unknown, applicable: readonly CompiledRule[]): string => {
     const text = normalizeText(value, strip);
-    if (applicable.length === 0) return text;
+    if (applicable.length === 0 || text === '') return text;
     return normalizeSpace(applyRules(text, applicable, cellText(value).length, allowance));
   };
   const columnText = (column: string, applicable: readonly CompiledRule[]): string[] =>
     rows.map((row) => cellTextOf(cell(row, column), applicable));
 
-  const text = plan.compared.map((column, c) => (!dense[c] ? null : timeCols.has(c) ? rows.map(() => '') : columnText(column, rulesOf[c])));
-  // A sparse column's cells, row by row, from the keys each row has: absent and empty are alike (D5.4).
-  const sparse =
-    sparseIndex === null
-      ? null
-      : rows.map((row): SparseCells => {
-          const found: Array<[number, string]> = [];
-          for (const key in row) {
-            if (!Object.prototype.hasOwnProperty.call(row, key)) continue;
-            const c = sparseIndex.get(key);
-            if (c === undefined) continue;
-            const value = cellTextOf(row[key], rulesOf[c]);
-            if (value !== '') found.push([c, value]);
-          }
-          if (found.length === 0) return NO_SPARSE_CELLS;
-          found.sort((x, y) => x[0] - y[0]);
-          return { cols: found.map(([c]) => c), texts: found.map(([, value]) => value) };
-        });
+  // A sparse column's cells are only those of the rows that have its key, gathered by column so
+  // that every cell, dense or sparse, is transformed in one order: column by column, row by row.
+  const sparseRows = new Map<number, Array<[number, unknown]>>();
+  if (sparseIndex !== null) {
+    rows.forEach((row, r) => {
+      for (const key in row) {
+        if (!Object.prototype.hasOwnProperty.call(row, key)) continue;
+        const c = sparseIndex.get(key);
+        if (c === undefined) continue;
+        let cells = sparseRows.get(c);
+        if (cells === undefined) sparseRows.set(c, (cells = []));
+        cells.push([r, row[key]]);
+      }
+    });
+  }
+  const sparse = sparseIndex === null ? null : rows.map((): SparseCells => NO_SPARSE_CELLS);
+  const text = plan.compared.map((column, c) => {
+    if (dense[c]) return timeCols.has(c) ? rows.map(() => '') : columnText(column, rulesOf[c]);
+    // Columns come in ascending order, so each row's sparse cells do too.
+    for (const [r, value] of sparseRows.get(c) ?? []) {
+      const t = cellTextOf(value, rulesOf[c]);
+      if (t === '') continue;
+      const cells = (sparse as SparseCells[])[r];
+      if (cells === NO_SPARSE_CELLS) (sparse as SparseCells[])[r] = { cols: [c], texts: [t] };
+      else {
+        cells.cols.push(c);
+        cells.texts.push(t);
+      }
+    }
+    return null;
+  });
   const transcriptIndex = plan.compared.indexOf(plan.transcriptName);
   const transcript = transcriptIndex >= 0 ? (text[transcriptIndex] as string[]) : columnText(plan.transcriptName, rulesOn(rules, plan.transcriptName, plan));
   const times = (name: string | null): Float64Array => {

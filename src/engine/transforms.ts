@@ -101,12 +101,21 @@ export function ruleApplies(rule: CompiledRule, column: string, isTranscript: bo
 }
 
 /**
- * What the rules may still add to the request's compared text, all cells together. D5.5 bounds
- * each cell, but summed over the cells that bound let a 320 KB body grow to 2 GB (3,200
- * one-character cells, 10 columns a row, each grown to 64 KiB: a worker out of memory, where
- * D7.11 wants every valid request answered). So the cells the rules apply to may together also
- * grow only to twice their size as sent plus AMPLIFICATION_ALLOWANCE: `left` starts at their
- * size as sent plus the allowance, and the rule that crosses that line is a 422 naming it.
+ * The rules may grow a request's compared text, all cells together, to at most twice its size as
+ * sent plus this many characters. D5.5 bounds each cell (twice its size plus AMPLIFICATION_ALLOWANCE), but summed over
+ * the cells that bound let a 320 KB body grow to 2 GB (3,200 one-character cells, 10 columns a
+ * row, each grown to 64 KiB: a worker out of memory, where D7.11 wants every valid request
+ * answered). 16 Mi UTF-16 units (32 MB) is far above what label expansions need (a 1 → 5
+ * character expansion in every cell of 30,000 rows, ten columns, both sides: 2.4 Mi) and well
+ * inside a worker's heap.
+ */
+export const REQUEST_GROWTH_ALLOWANCE = 16 * 1024 * 1024;
+
+/**
+ * What the rules may still add to the request's compared text, all cells together: `left` starts
+ * at the size as sent of the cells they apply to plus REQUEST_GROWTH_ALLOWANCE. Each cell is
+ * charged the most it grew while its rules ran (never a credit for shrinking), so whether a
+ * request crosses the line depends on its cells alone, not on the order they are transformed in.
  */
 export interface GrowthAllowance {
   left: number;
@@ -114,7 +123,7 @@ export interface GrowthAllowance {
 
 /** The allowance of a request whose cells under rules hold `sentLength` characters as sent. */
 export function requestAllowance(sentLength: number): GrowthAllowance {
-  return { left: sentLength + AMPLIFICATION_ALLOWANCE };
+  return { left: sentLength + REQUEST_GROWTH_ALLOWANCE };
 }
 
 /**
@@ -126,6 +135,7 @@ export function requestAllowance(sentLength: number): GrowthAllowance {
 export function applyRules(text: string, rules: readonly CompiledRule[], sentLength: number, request?: GrowthAllowance): string {
   const limit = 2 * sentLength + AMPLIFICATION_ALLOWANCE;
   const requestLimit = request === undefined ? Infinity : text.length + request.left;
+  let peak = text.length;
   let out = text;
   for (const rule of rules) {
     let grown = out.length;
@@ -141,12 +151,13 @@ export function applyRules(text: string, rules: readonly CompiledRule[], sentLen
       if (grown > requestLimit) {
         throw new EngineInputError(
           `config.structuralTransforms[${rule.index}]`,
-          `rule ${rule.index} grows the request's compared text past twice its size plus ${AMPLIFICATION_ALLOWANCE} characters`,
+          `rule ${rule.index} grows the request's compared text past twice its size plus ${REQUEST_GROWTH_ALLOWANCE} characters`,
         );
       }
+      if (grown > peak) peak = grown;
       return replacement;
     });
   }
-  if (request !== undefined) request.left -= out.length - text.length;
+  if (request !== undefined) request.left -= peak - text.length;
   return out;
 }

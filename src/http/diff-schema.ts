@@ -110,7 +110,7 @@ export const TransformRuleSchema = z
   .meta({
     id: 'TransformRule',
     description:
-      'A find/replace rule applied to both sides before comparison (D5.5). The rules together may grow a cell to at most twice its size plus 64 KiB, and all the cells they apply to together to at most twice their size plus 64 KiB: beyond, a 422 names the rule.',
+      'A find/replace rule applied to both sides before comparison (D5.5), to cells that are not empty. The rules together may grow a cell to at most twice its size plus 64 KiB, and all the cells they apply to together to at most twice their size plus 16 Mi characters: beyond, a 422 names the rule.',
   });
 
 const flag = (description: string) => z.boolean().optional().meta({ description });

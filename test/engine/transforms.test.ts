@@ -1,6 +1,6 @@
-import { applyRules, compileRules, validateTransformRule, AMPLIFICATION_ALLOWANCE } from '../../src/engine/transforms';
+import { applyRules, compileRules, validateTransformRule, AMPLIFICATION_ALLOWANCE, type GrowthAllowance, REQUEST_GROWTH_ALLOWANCE } from '../../src/engine/transforms';
 import { runDiff } from '../../src/engine';
-import { DiffRequest, EngineInputError, TransformRule } from '../../src/engine/types';
+import { ColumnLayout, DiffRequest, EngineInputError, TransformRule } from '../../src/engine/types';
 
 const apply = (text: string, rules: TransformRule[]) => applyRules(text, compileRules(rules), text.length);
 
@@ -78,33 +78,68 @@ describe('structural transforms', () => {
 describe('the growth the rules give the whole request', () => {
   // Each cell grows from 1 character to 65,000, inside its own bound (2 + 64 KiB): summed over
   // every cell that is gigabytes for a body of a few hundred kilobytes, so the request's cells
-  // together are bounded too.
-  const columns = ['transcript', 'c1', 'c2'];
-  const rules: TransformRule[] = [
+  // together may grow only to twice their size plus REQUEST_GROWTH_ALLOWANCE.
+  const ALL_DENSE: ColumnLayout = { allDenseUpTo: Infinity, denseShare: 1 };
+  const ALL_SPARSE: ColumnLayout = { allDenseUpTo: 0, denseShare: 0 };
+  const chain = (columns: string[]): TransformRule[] => [
     { find: 'a', replace: 'b'.repeat(200), columns },
     { find: 'b', replace: 'c'.repeat(200), columns },
     { find: 'c{40}', regex: true, replace: 'd'.repeat(65), columns },
   ];
-  const row = () => Object.fromEntries(columns.map((c) => [c, 'a']));
+  // Two rules that take a one-character cell to 40,000.
+  const short = (columns: string[]): TransformRule[] => chain(columns).slice(0, 2);
+  const rowsOf = (n: number, columns: string[]) => Array.from({ length: n }, () => Object.fromEntries(columns.map((c) => [c, 'a'])));
+  /** The field of the 422, or null when the request is answered. */
+  const refusal = (request: object, layout?: ColumnLayout): string | null => {
+    try {
+      runDiff(request as DiffRequest, layout);
+      return null;
+    } catch (error) {
+      if (!(error instanceof EngineInputError)) throw error;
+      expect(error.message).toMatch(/grows the request's compared text past twice its size plus 16777216 characters/);
+      return error.field;
+    }
+  };
+  // Cells each grown by 39,999 that take the request past the allowance.
+  const cells = Math.ceil(REQUEST_GROWTH_ALLOWANCE / 39_999) + 2;
 
   it('lets one cell grow to its own bound', () => {
-    const one = runDiff({ original: [row()], reworked: [], config: { structuralTransforms: rules.map((r) => ({ ...r, columns: ['transcript'] })) } } as DiffRequest);
+    const one = runDiff({ original: rowsOf(1, ['transcript']), reworked: [], config: { structuralTransforms: chain(['transcript']) } } as DiffRequest);
     expect(one.results[0]?.status).toBe('DELETED');
   });
 
-  it('stops the rule that takes the cells together past twice their size plus the allowance, naming it', () => {
-    const request = { original: Array.from({ length: 40 }, row), reworked: Array.from({ length: 40 }, row), config: { structuralTransforms: rules } };
-    let caught: unknown;
-    try {
-      runDiff(request as DiffRequest);
-    } catch (error) {
-      caught = error;
+  it('stops the rule that takes the cells together past the line, the same one with any column layout', () => {
+    const rows = Math.ceil(cells / 2);
+    // c1 grows through rules 0-1 and c2 through rules 2-3: the line is crossed in c2, the last column.
+    const rules = [...short(['c1']), ...short(['c2'])];
+    const request = { original: rowsOf(rows, ['transcript', 'c1', 'c2']), reworked: [], config: { structuralTransforms: rules } };
+    expect(refusal(request, ALL_DENSE)).toBe('config.structuralTransforms[3]');
+    expect(refusal(request, ALL_SPARSE)).toBe('config.structuralTransforms[3]');
+    // Two cells fewer and it passes.
+    expect(refusal({ ...request, original: request.original.slice(0, rows - 2) })).toBeNull();
+  });
+
+  it('charges each cell the most it grew, never a credit for shrinking', () => {
+    const allowance: GrowthAllowance = { left: 100 };
+    const shrink = compileRules([{ find: 's', replace: '' }]);
+    expect(applyRules('s'.repeat(50), shrink, 50, allowance)).toBe('');
+    expect(allowance.left).toBe(100);
+    // Grows by 80, then back: charged 80.
+    const upAndDown = compileRules([{ find: 'x', replace: 'x'.repeat(81) }, { find: 'x+', regex: true, replace: 'x' }]);
+    expect(applyRules('x', upAndDown, 1, allowance)).toBe('x');
+    expect(allowance.left).toBe(20);
+    expect(() => applyRules('x', upAndDown, 1, allowance)).toThrow(/grows the request's compared text/);
+  });
+
+  it('decides by the cells alone, not by the order of the columns', () => {
+    // 100,000 characters shrink to none while five cells grow by 60,000 each: within the line
+    // either way round, and whichever column comes first.
+    const original = [{ transcript: 'x', b: 's'.repeat(100_000) }, ...Array.from({ length: 5 }, () => ({ transcript: 'y', a: 'g'.repeat(20_000) }))];
+    const reworked = [{ transcript: 'x' }, ...Array.from({ length: 5 }, () => ({ transcript: 'y' }))];
+    const rules: TransformRule[] = [{ find: 's', replace: '', columns: ['b'] }, { find: 'g', replace: 'gggg', columns: ['a'] }];
+    for (const headers of [['transcript', 'a', 'b'], ['transcript', 'b', 'a']]) {
+      expect(refusal({ original, reworked, headers, config: { structuralTransforms: rules } })).toBeNull();
     }
-    expect(caught).toBeInstanceOf(EngineInputError);
-    // The first cell takes 64,999 of the 65,776 allowed (240 characters sent plus 64 KiB); the
-    // second one's second rule crosses the line.
-    expect((caught as EngineInputError).field).toBe('config.structuralTransforms[1]');
-    expect((caught as EngineInputError).message).toMatch(/grows the request's compared text past twice its size plus 65536 characters/);
   });
 
   it('allows the cells together to double', () => {
@@ -115,6 +150,21 @@ describe('the growth the rules give the whole request', () => {
       config: { structuralTransforms: [{ find: ' ', replace: '  x  ' }] },
     };
     expect(runDiff(request as DiffRequest).results.every((entry) => entry.status === 'UNCHANGED')).toBe(true);
+  });
+
+  it('leaves absent, null and empty cells empty, whatever a rule makes of an empty string (D5.4)', () => {
+    // "^$" matches only an empty text: an absent speaker does not become "unknown".
+    const rules: TransformRule[] = [{ find: '^$', regex: true, replace: 'unknown', columns: ['speaker'] }];
+    const answer = runDiff({
+      original: [{ transcript: 'a' }, { transcript: 'b', speaker: null }, { transcript: 'c', speaker: '' }],
+      reworked: [{ transcript: 'a', speaker: 'unknown' }, { transcript: 'b' }, { transcript: 'c', speaker: null }],
+      config: { structuralTransforms: rules },
+    } as DiffRequest);
+    expect(answer.results.map((entry) => [entry.status, entry.changedColumns])).toEqual([
+      ['MODIFIED', ['speaker']],
+      ['UNCHANGED', undefined],
+      ['UNCHANGED', undefined],
+    ]);
   });
 });
 
