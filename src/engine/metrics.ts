@@ -170,9 +170,42 @@ function otherColumnsOf(prep: Prepared): number[] {
   return otherColumns;
 }
 
-/** Whether the request has sparse columns (prepare.ts): one more item per unit counts them all. */
+/** Whether the request has sparse columns (prepare.ts). */
 function hasSparse(prep: Prepared): boolean {
   return prep.original.sparse !== null && prep.reworked.sparse !== null;
+}
+
+/**
+ * The items after item 0 (see ItemRange): one per dense text column other than the transcript,
+ * in column order. With sparse columns, item g also counts the sparse columns from `starts[g]` up
+ * to `starts[g + 1]` (the first item from column 0, each later one from its dense column), so
+ * that every column is counted in column order exactly as if all were dense, and the work budget
+ * is spent alike (D7.11); with no other dense column, one item counts them all.
+ */
+interface OtherItems {
+  dense: number[];
+  starts: number[];
+  sparse: boolean;
+}
+
+function otherItemsOf(prep: Prepared): OtherItems {
+  const dense = otherColumnsOf(prep);
+  const sparse = hasSparse(prep);
+  if (!sparse) return { dense, starts: [], sparse };
+  const starts = dense.length === 0 ? [0] : dense.map((c, g) => (g === 0 ? 0 : c));
+  return { dense, starts, sparse };
+}
+
+/** The item (0-based, after item 0) that counts sparse column `c`. */
+function itemOfColumn(items: OtherItems, c: number): number {
+  let lo = 0;
+  let hi = items.starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (items.starts[mid] <= c) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }
 
 /** A row's text in sparse column `c` ('' when it lacks it). */
@@ -207,9 +240,46 @@ function unitSparseColumns(prep: Prepared, hypRows: number[], refRows: number[])
 }
 
 /**
+ * Items `from` to `to` (exclusive, counted after item 0) of a unit of a request with sparse
+ * columns, column by column in column order (OtherItems); true when a column was counted
+ * approximately.
+ */
+function countSparseItems(
+  prep: Prepared,
+  items: OtherItems,
+  hypRows: number[],
+  refRows: number[],
+  from: number,
+  to: number,
+  count: (ref: string, hyp: string) => boolean,
+): boolean {
+  const refCells = prep.reworked.sparse as SparseCells[];
+  const hypCells = prep.original.sparse as SparseCells[];
+  const sparseCols = unitSparseColumns(prep, hypRows, refRows);
+  let next = 0;
+  while (next < sparseCols.length && itemOfColumn(items, sparseCols[next]) < from) next++;
+  let approximate = false;
+  const sparseBelow = (bound: number): void => {
+    for (; next < sparseCols.length && sparseCols[next] < bound; next++) {
+      const c = sparseCols[next];
+      if (count(sparseUnitText(refCells, refRows, c), sparseUnitText(hypCells, hypRows, c))) approximate = true;
+    }
+  };
+  for (let k = from; k < to; k++) {
+    if (k < items.dense.length) {
+      const c = items.dense[k];
+      sparseBelow(c);
+      if (count(unitText(prep.reworked.text[c] as string[], refRows, true), unitText(prep.original.text[c] as string[], hypRows, true))) approximate = true;
+    }
+    sparseBelow(k + 1 < items.starts.length ? items.starts[k + 1] : Infinity);
+  }
+  return approximate;
+}
+
+/**
  * Counting goes item by item, in order: per unit, item 0 (its status and its transcript), then
- * one item per other dense text column, then, when the request has sparse columns, one item for
- * all of them. A range of items is what one thread counts (`countUnits`).
+ * one item per other text column (OtherItems: with sparse columns, per dense one). A range of
+ * items is what one thread counts (`countUnits`).
  */
 export interface ItemRange {
   from: number;
@@ -218,7 +288,9 @@ export interface ItemRange {
 
 /** Items per unit (see ItemRange). */
 export function itemsPerUnit(prep: Prepared, config: DiffConfig): number {
-  return config.enableCER || config.enableWER ? 1 + otherColumnsOf(prep).length + (hasSparse(prep) ? 1 : 0) : 1;
+  if (!(config.enableCER || config.enableWER)) return 1;
+  const items = otherItemsOf(prep);
+  return 1 + (items.sparse ? items.starts.length : items.dense.length);
 }
 
 /**
@@ -227,7 +299,8 @@ export function itemsPerUnit(prep: Prepared, config: DiffConfig): number {
  */
 export function itemCut(prep: Prepared, units: readonly ScoringUnit[], config: DiffConfig, share: number): number {
   const perUnit = itemsPerUnit(prep, config);
-  const others = otherColumnsOf(prep);
+  const items = otherItemsOf(prep);
+  const others = items.dense;
   const sizes = new Float64Array(units.length * perUnit);
   let total = 0;
   for (let u = 0; u < units.length; u++) {
@@ -235,11 +308,15 @@ export function itemCut(prep: Prepared, units: readonly ScoringUnit[], config: D
     for (let k = 0; k < perUnit; k++) {
       let size = 0;
       for (const [side, rows] of [[prep.original, hyp], [prep.reworked, ref]] as const) {
-        if (k <= others.length) {
+        if (k === 0 || k <= others.length) {
           const texts = k === 0 ? side.transcript : (side.text[others[k - 1]] as string[]);
           for (const r of rows) size += texts[r]?.length ?? 0;
-        } else {
-          for (const r of rows) for (const text of (side.sparse as SparseCells[])[r].texts) size += text.length;
+        }
+        if (k > 0 && items.sparse) {
+          for (const r of rows) {
+            const cells = (side.sparse as SparseCells[])[r];
+            for (let i = 0; i < cells.cols.length; i++) if (itemOfColumn(items, cells.cols[i]) === k - 1) size += cells.texts[i].length;
+          }
         }
       }
       sizes[u * perUnit + k] = size;
@@ -268,7 +345,8 @@ export function countUnits(
   // The transcript is scored once for both its own rates and the overall ones; the overall rates
   // cover it only while it is a compared column (ignoreColNames can exclude it: transcriptCol −1).
   const tc = prep.transcriptCol;
-  const otherColumns = otherColumnsOf(prep);
+  const otherItems = otherItemsOf(prep);
+  const otherColumns = otherItems.dense;
   const perUnit = itemsPerUnit(prep, config);
   const from = items?.from ?? 0;
   const to = items?.to ?? units.length * perUnit;
@@ -279,7 +357,8 @@ export function countUnits(
   const transcriptSER = config.enableTranscriptSER;
   const wantCER = config.enableCER;
   const wantWER = config.enableWER;
-  const wantOthers = (wantCER || wantWER) && (otherColumns.length > 0 || hasSparse(prep));
+  const wantOthers = (wantCER || wantWER) && (otherColumns.length > 0 || otherItems.sparse);
+  const countColumn = (ref: string, hyp: string): boolean => addTextCounts(wantCER ? counts.char : null, wantWER ? counts.word : null, ref, hyp, budget);
   const speakers = config.enableSACR && prep.original.speaker !== null && prep.reworked.speaker !== null;
   const refTranscripts = prep.reworked.transcript;
   const hypTranscripts = prep.original.transcript;
@@ -355,22 +434,16 @@ export function countUnits(
       }
     }
     if (wantOthers) {
-      for (let k = first > 1 ? first - 1 : 0; k < end - 1; k++) {
-        if (k === otherColumns.length) {
-          // The sparse columns' item: each column either side of the unit has, in column order.
-          const refCells = prep.reworked.sparse as SparseCells[];
-          const hypCells = prep.original.sparse as SparseCells[];
-          for (const c of unitSparseColumns(prep, hypRows, refRows)) {
-            const ref = sparseUnitText(refCells, refRows, c);
-            const hyp = sparseUnitText(hypCells, hypRows, c);
-            if (addTextCounts(wantCER ? counts.char : null, wantWER ? counts.word : null, ref, hyp, budget)) approximate = true;
-          }
-          continue;
+      const from = first > 1 ? first - 1 : 0;
+      if (otherItems.sparse) {
+        if (countSparseItems(prep, otherItems, hypRows, refRows, from, end - 1, countColumn)) approximate = true;
+      } else {
+        for (let k = from; k < end - 1; k++) {
+          const c = otherColumns[k];
+          const ref = unitText(prep.reworked.text[c] as string[], refRows, true);
+          const hyp = unitText(prep.original.text[c] as string[], hypRows, true);
+          if (countColumn(ref, hyp)) approximate = true;
         }
-        const c = otherColumns[k];
-        const ref = unitText(prep.reworked.text[c] as string[], refRows, true);
-        const hyp = unitText(prep.original.text[c] as string[], hypRows, true);
-        if (addTextCounts(wantCER ? counts.char : null, wantWER ? counts.word : null, ref, hyp, budget)) approximate = true;
       }
     }
     if (approximate) {

@@ -45,7 +45,14 @@ const request = fc.record({
       enableWER: fc.boolean(),
       stripDiacritics: fc.boolean(),
       ignoreColNames: fc.subarray(['note', 'EMOTION', 'transcript']),
-      structuralTransforms: fc.constantFrom([], [{ find: 'b', replace: 'B', columns: ['note', 'x'] }], [{ find: ' ', replace: '', columns: ['Note'] }]),
+      structuralTransforms: fc.constantFrom(
+        [],
+        [{ find: 'b', replace: 'B', columns: ['note', 'x'] }],
+        [{ find: ' ', replace: '', columns: ['Note'] }],
+        [{ find: 'a', replace: 'aaaa', columns: ['x', 'emotion'] }, { find: 'c', replace: '', columns: ['note'] }],
+        // Matches an empty text: absent and empty cells must stay empty either way (D5.4).
+        [{ find: '^', regex: true, replace: 'p', columns: ['note', 'x', 'speaker'] }],
+      ),
     },
     { requiredKeys: [] },
   ),
@@ -62,6 +69,34 @@ describe('sparse columns', () => {
       }),
       { numRuns: 300, seed: 5 },
     );
+  });
+
+  it('spend the work budget in the order of dense columns: the same column is approximated (D7.11)', () => {
+    // One row with 65 filler keys, a rare column "a" (exact cost ~104 K units) and the speaker
+    // (~2.1 M), "a" first in column order; a budget of 2.15 M affords one of them. Counted in
+    // column order, "a" is exact and the speaker approximated, as with every column dense.
+    let seed = 42;
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const text = (n: number) => Array.from({ length: n }, () => (random() < 0.5 ? 'a' : 'b')).join('');
+    const perturb = (t: string) => [...t].map((c) => (random() < 0.12 ? 'c' : c)).join('');
+    const base = text(1500);
+    const [a1, a2, s1, s2] = [perturb(base), perturb(base.slice(0, 1000)), perturb(base), perturb(base)];
+    const wide = Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`w${i}`, 'same']));
+    const body = {
+      original: [{ transcript: 'same', ...wide, a: a1, speaker: s1 }],
+      reworked: [{ transcript: 'same', ...wide, a: a2, speaker: s2 }],
+      headers: ['transcript', 'a', 'speaker'],
+      config: { positionalMode: true, enableWER: false, enableTranscriptWER: false, enableInlineDiff: false },
+    } as DiffRequest;
+    const counted = (layout: ColumnLayout) => {
+      const share = diffHalf(body, undefined, layout);
+      const tally = countUnits(share.prep, share.units, share.config, createWorkBudget(2_150_000));
+      return JSON.stringify({ results: share.results, ...finishDiff(share.facts, [tally]) });
+    };
+    const dense = counted(ALL_DENSE);
+    expect((JSON.parse(dense) as { meta: { approximateEntries: number } }).meta.approximateEntries).toBe(1);
+    expect(counted(DEFAULT_COLUMN_LAYOUT)).toBe(dense);
+    expect(counted(ALL_SPARSE)).toBe(dense);
   });
 
   it('keep a request of thousands of rare keys to its cells: changed columns in header order, counts as dense', () => {
