@@ -7,11 +7,12 @@
  */
 import { join } from 'node:path';
 import express from 'express';
+import { valueSymbol } from 'piscina';
 import request from 'supertest';
 import { realisticFamily } from '../../scripts/bench/bodies';
 import { runDiff } from '../../src/engine';
 import type { BodySlot, SlotPool } from '../../src/http/body-slots';
-import { CLAIMS, CONTROL_BYTES, type HalfTask, STARTED, TAKEN } from '../../src/http/diff-task';
+import { CLAIMS, CONTROL_BYTES, type DiffOutcome, type HalfTask, STARTED, TAKEN } from '../../src/http/diff-task';
 import diffWorker from '../../src/http/diff-worker';
 import { type DiffEngine, type EngineOutcome, FEW_ROWS_SPLIT_MIN_BYTES, SPLIT_MIN_BYTES } from '../../src/http/engine-pool';
 import { judgeBody } from '../../src/http/request-check';
@@ -213,29 +214,45 @@ describe('engine pool: a half that fails', () => {
   });
 });
 
-/** `json` in a slot of 8 MiB with the halves' layout engine-pool.ts gives it, control words cleared. */
-function splitSlot(json: string): { body: Uint8Array; halves: [HalfTask, HalfTask]; claims: Int32Array } {
-  const body = inSlot(json);
-  const control = body.buffer.byteLength - CONTROL_BYTES;
+/** `json` in a slot (8 MiB, or `bytes`) with the halves' layout engine-pool.ts gives it, control words cleared. */
+function splitSlot(json: string, bytes = 8 * 1024 * 1024): { body: Uint8Array; halves: [HalfTask, HalfTask]; claims: Int32Array } {
+  const slot = Buffer.from(new SharedArrayBuffer(bytes));
+  const body = slot.subarray(0, slot.write(json));
+  const control = bytes - CONTROL_BYTES;
   const at = (body.byteLength + 7) & ~7;
   const room = Math.floor((control - at) / 16) * 8;
-  const claims = new Int32Array(body.buffer as SharedArrayBuffer, control + CLAIMS, 1);
+  const claims = new Int32Array(slot.buffer as SharedArrayBuffer, control + CLAIMS, 1);
   return { body, halves: [{ index: 0, at, room, control }, { index: 1, at: at + room, room, control }], claims };
 }
 
 describe('a half whose other half has not started', () => {
-  it('does the whole diff, clear of the control words, and the other half then does nothing', () => {
+  it('does the whole diff, and the other half then does nothing', () => {
     const { body, halves, claims } = splitSlot(requestJson);
     const outcome = diffWorker({ body, half: halves[1] });
     expect(outcome.ok && 'inBody' in outcome).toBe(true);
     if (!outcome.ok || !('inBody' in outcome)) return;
-    expect(outcome.inBody).toBeLessThan(halves[1].control);
     expect(Buffer.from(body.buffer, 0, outcome.inBody).toString('utf8')).toBe(expected);
     expect(Atomics.load(claims, 0)).toBe(STARTED[1] | TAKEN);
 
     // Half 0 starts late: it must not read the body, which the answer has overwritten.
     expect(diffWorker({ body, half: halves[0] })).toEqual({ ok: true, skipped: true });
     expect(Buffer.from(body.buffer, 0, outcome.inBody).toString('utf8')).toBe(expected);
+  });
+
+  it('keeps its answer clear of the control words, which the late half reads', () => {
+    // A slot just too small for the answer below its control words (yet not below its end): the
+    // answer goes to a buffer of its own, and the claims stay readable.
+    const answerBytes = Buffer.byteLength(expected);
+    const { body, halves, claims } = splitSlot(requestJson, (answerBytes + 15) & ~7);
+    expect(halves[0].control).toBeLessThan(answerBytes);
+    // An answer of its own this large is handed over, not cloned: piscina's move() wraps it.
+    const moved = diffWorker({ body, half: halves[1] }) as unknown as Record<symbol, DiffOutcome>;
+    const outcome = moved[valueSymbol]!;
+    expect(outcome.ok && 'data' in outcome).toBe(true);
+    if (!outcome.ok || !('data' in outcome)) return;
+    expect(Buffer.from(outcome.data).toString('utf8')).toBe(expected);
+    expect(Atomics.load(claims, 0)).toBe(STARTED[1] | TAKEN);
+    expect(diffWorker({ body, half: halves[0] })).toEqual({ ok: true, skipped: true });
   });
 
   it('does only its own half when the other half has started', () => {
@@ -250,7 +267,8 @@ describe('a half whose other half has not started', () => {
 describe('engine pool: a half that starts late', () => {
   let engine: DiffEngine;
   beforeAll(() => {
-    // Half 0 waits until half 1 has taken the diff, then 1.5 s more (support/late-half-worker.ts).
+    // Half 0 waits until half 1 has taken the diff, then 1.5 s more, and fails unless it then did
+    // nothing (support/late-half-worker.ts).
     engine = startRealEngine({ workers: 2, splitMinBytes: 64 * 1024, filename: join(__dirname, 'support', 'late-half-worker.ts') });
   });
   afterAll(() => engine.destroy());
