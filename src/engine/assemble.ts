@@ -16,39 +16,43 @@ export interface Assembled {
 
 /** Compared columns whose values differ between original row o and reworked row r (caller's names, in column order). */
 export function changedColumns(prep: Prepared, o: number, r: number): string[] {
+  if (prep.original.sparse === null || prep.reworked.sparse === null) {
+    const changed: string[] = [];
+    for (const c of prep.denseCols) if (denseDiffers(prep, c, o, r)) changed.push(prep.columns[c]);
+    return changed;
+  }
   const changed: number[] = [];
-  for (const c of prep.denseCols) {
-    const name = prep.columns[c];
-    const differs = prep.timeCols.includes(c)
-      ? !timesEqual(parseTime(cell(prep.original.rows[o], name)) ?? NaN, parseTime(cell(prep.reworked.rows[r], name)) ?? NaN)
-      : (prep.original.text[c] as string[])[o] !== (prep.reworked.text[c] as string[])[r];
-    if (differs) changed.push(c);
-  }
-  if (prep.original.sparse !== null && prep.reworked.sparse !== null) {
-    const dense = changed.length;
-    // Both rows' sparse cells, by ascending column: a column one row lacks differs (D5.4: absent is "").
-    const a = prep.original.sparse[o];
-    const b = prep.reworked.sparse[r];
-    let i = 0;
-    let j = 0;
-    while (i < a.cols.length || j < b.cols.length) {
-      const ca = i < a.cols.length ? a.cols[i] : Infinity;
-      const cb = j < b.cols.length ? b.cols[j] : Infinity;
-      if (ca === cb) {
-        if (a.texts[i] !== b.texts[j]) changed.push(ca);
-        i++;
-        j++;
-      } else if (ca < cb) {
-        changed.push(ca);
-        i++;
-      } else {
-        changed.push(cb);
-        j++;
-      }
+  for (const c of prep.denseCols) if (denseDiffers(prep, c, o, r)) changed.push(c);
+  const dense = changed.length;
+  // Both rows' sparse cells, by ascending column: a column one row lacks differs (D5.4: absent is "").
+  const a = prep.original.sparse[o];
+  const b = prep.reworked.sparse[r];
+  let i = 0;
+  let j = 0;
+  while (i < a.cols.length || j < b.cols.length) {
+    const ca = i < a.cols.length ? a.cols[i] : Infinity;
+    const cb = j < b.cols.length ? b.cols[j] : Infinity;
+    if (ca === cb) {
+      if (a.texts[i] !== b.texts[j]) changed.push(ca);
+      i++;
+      j++;
+    } else if (ca < cb) {
+      changed.push(ca);
+      i++;
+    } else {
+      changed.push(cb);
+      j++;
     }
-    if (changed.length > dense && dense > 0) changed.sort((x, y) => x - y);
   }
+  if (changed.length > dense && dense > 0) changed.sort((x, y) => x - y);
   return changed.map((c) => prep.columns[c]);
+}
+
+/** Whether dense column `c` differs between original row o and reworked row r. */
+function denseDiffers(prep: Prepared, c: number, o: number, r: number): boolean {
+  if (!prep.timeCols.includes(c)) return (prep.original.text[c] as string[])[o] !== (prep.reworked.text[c] as string[])[r];
+  const name = prep.columns[c];
+  return !timesEqual(parseTime(cell(prep.original.rows[o], name)) ?? NaN, parseTime(cell(prep.reworked.rows[r], name)) ?? NaN);
 }
 
 function modifiedNotes(prep: Prepared, changed: string[]): string {

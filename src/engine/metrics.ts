@@ -442,7 +442,7 @@ export function countUnits(
           const c = otherColumns[k];
           const ref = unitText(prep.reworked.text[c] as string[], refRows, true);
           const hyp = unitText(prep.original.text[c] as string[], hypRows, true);
-          if (countColumn(ref, hyp)) approximate = true;
+          if (addTextCounts(wantCER ? counts.char : null, wantWER ? counts.word : null, ref, hyp, budget)) approximate = true;
         }
       }
     }
