@@ -305,22 +305,26 @@ export function itemCut(prep: Prepared, units: readonly ScoringUnit[], config: D
   let total = 0;
   for (let u = 0; u < units.length; u++) {
     const { originalIndices: hyp, reworkedIndices: ref } = units[u];
-    for (let k = 0; k < perUnit; k++) {
+    for (let k = 0; k <= Math.min(others.length, perUnit - 1); k++) {
       let size = 0;
       for (const [side, rows] of [[prep.original, hyp], [prep.reworked, ref]] as const) {
-        if (k === 0 || k <= others.length) {
-          const texts = k === 0 ? side.transcript : (side.text[others[k - 1]] as string[]);
-          for (const r of rows) size += texts[r]?.length ?? 0;
-        }
-        if (k > 0 && items.sparse) {
-          for (const r of rows) {
-            const cells = (side.sparse as SparseCells[])[r];
-            for (let i = 0; i < cells.cols.length; i++) if (itemOfColumn(items, cells.cols[i]) === k - 1) size += cells.texts[i].length;
-          }
-        }
+        const texts = k === 0 ? side.transcript : (side.text[others[k - 1]] as string[]);
+        for (const r of rows) size += texts[r]?.length ?? 0;
       }
       sizes[u * perUnit + k] = size;
       total += size;
+    }
+    if (items.sparse && perUnit > 1) {
+      // Each sparse cell counts toward the item that counts its column.
+      for (const [side, rows] of [[prep.original, hyp], [prep.reworked, ref]] as const) {
+        for (const r of rows) {
+          const cells = (side.sparse as SparseCells[])[r];
+          for (let i = 0; i < cells.cols.length; i++) {
+            sizes[u * perUnit + 1 + itemOfColumn(items, cells.cols[i])] += cells.texts[i].length;
+            total += cells.texts[i].length;
+          }
+        }
+      }
     }
   }
   let cut = 0;

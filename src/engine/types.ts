@@ -177,11 +177,6 @@ export class EngineInputError extends Error {
   }
 }
 
-/**
- * Comparison view of one side, produced by the preparation pass and shared by the aligner and the
- * metrics. `text[c][i]` is the normalised text (D5.3, transforms applied) of compared column c in
- * row i, '' when absent; times are seconds, NaN when absent (D5.4).
- */
 /** A row's non-empty normalised texts in the sparse columns (Prepared.denseCols), by ascending column index. */
 export interface SparseCells {
   cols: number[];
@@ -202,6 +197,11 @@ export interface ColumnLayout {
 
 export const DEFAULT_COLUMN_LAYOUT: ColumnLayout = { allDenseUpTo: 64, denseShare: 16 };
 
+/**
+ * Comparison view of one side, produced by the preparation pass and shared by the aligner and the
+ * metrics. `text[c][i]` is the normalised text (D5.3, transforms applied) of compared column c in
+ * row i, '' when absent; times are seconds, NaN when absent (D5.4).
+ */
 export interface PreparedSide {
   rows: Row[];
   /** Normalised text per compared column and row; null for a sparse column (see `sparse`). */
