@@ -11,7 +11,7 @@ import type { BodyRefusal } from './request-check';
  *   the remaining budget as a Float64 8 bytes on;
  * - 4 bytes on, an Int32 of claims (CLAIMS): each half sets its STARTED bit as it starts, and a
  *   half that has judged the body while the other had not yet started sets TAKEN and does the
- *   whole diff alone; the other then finds TAKEN as it starts and returns SKIPPED at once.
+ *   whole diff alone; the other then finds TAKEN as it starts and returns at once (SkippedHalf).
  */
 export const CONTROL_BYTES = 16;
 export const CLAIMS = 4;

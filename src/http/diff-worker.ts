@@ -117,17 +117,23 @@ function runHalf(request: DiffRequest, body: Uint8Array, half: HalfTask): HalfOu
 }
 
 /**
- * Sets this half's STARTED claim (diff-task.ts); false when the other half has already taken the
- * whole diff, which may by now have written its answer over the body.
+ * Sets `bit` in the slot's claims word (diff-task.ts CLAIMS) unless a bit of `unless` is set
+ * there already; true when it was set.
  */
-function claimHalf(body: Uint8Array, half: HalfTask): boolean {
+function claim(body: Uint8Array, half: HalfTask, unless: number, bit: number): boolean {
   const claims = new Int32Array(body.buffer as SharedArrayBuffer, half.control + CLAIMS, 1);
   for (;;) {
     const now = Atomics.load(claims, 0);
-    if (now & TAKEN) return false;
-    if (Atomics.compareExchange(claims, 0, now, now | STARTED[half.index]) === now) return true;
+    if (now & unless) return false;
+    if (Atomics.compareExchange(claims, 0, now, now | bit) === now) return true;
   }
 }
+
+/**
+ * Claims this half's start; false when the other half has already taken the whole diff, which
+ * may by now have written its answer over the body.
+ */
+const claimHalf = (body: Uint8Array, half: HalfTask): boolean => claim(body, half, TAKEN, STARTED[half.index]);
 
 /**
  * Takes the whole diff when the other half has not started yet: its worker is still waiting for a
@@ -136,15 +142,7 @@ function claimHalf(body: Uint8Array, half: HalfTask): boolean {
  * instead. Decided once the body is judged, a few hundred microseconds on a 200 KB body, long
  * after a worker that got a CPU would have started.
  */
-function takeWhole(body: Uint8Array, half: HalfTask): boolean {
-  const claims = new Int32Array(body.buffer as SharedArrayBuffer, half.control + CLAIMS, 1);
-  const other = STARTED[half.index === 0 ? 1 : 0];
-  for (;;) {
-    const now = Atomics.load(claims, 0);
-    if (now & other) return false;
-    if (Atomics.compareExchange(claims, 0, now, now | TAKEN) === now) return true;
-  }
-}
+const takeWhole = (body: Uint8Array, half: HalfTask): boolean => claim(body, half, STARTED[half.index === 0 ? 1 : 0], TAKEN);
 
 /**
  * Runs one diff, or one half of it (or, as a half, the whole diff: `takeWhole`). Errors other than
