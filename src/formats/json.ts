@@ -184,13 +184,17 @@ function readJson(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
   return { rows: checkedRows(value[side], side), warnings };
 }
 
-/** True for a text whose first significant character opens an array, or a request body. */
+/**
+ * True for an array of objects (or an empty one), or a request body. The array is recognised by
+ * its start, so that a damaged file still reaches this adapter and its syntax error; an INI-like
+ * section header (`[Script Info]`) is not one.
+ */
 function sniffJson(text: string): boolean {
-  const first = /\S/.exec(text)?.[0];
-  if (first === '[') return true;
-  if (first !== '{') return false;
+  const start = /^\uFEFF?\s*([[{])\s*(\S?)/.exec(text);
+  if (start === null) return false;
+  if (start[1] === '[') return start[2] === '{' || start[2] === ']' || start[2] === '';
   try {
-    return isRequestBody(JSON.parse(text));
+    return isRequestBody(JSON.parse(text.replace(/^\uFEFF/, '')));
   } catch {
     return false;
   }

@@ -139,12 +139,14 @@ describe('JSON rows', () => {
   describe('sniff', () => {
     it('accepts an array or a request body', () => {
       expect(jsonFormat.sniff(' [{"transcript": "a"}]')).toBe(true);
-      expect(jsonFormat.sniff('{"reworked": []}')).toBe(true);
+      expect(jsonFormat.sniff('[\n]')).toBe(true);
+      expect(jsonFormat.sniff('\uFEFF{"reworked": []}')).toBe(true);
     });
 
     it('rejects other JSON and other formats', () => {
       expect(jsonFormat.sniff('{"segments": [{"start": 0, "end": 1, "text": "a"}]}')).toBe(false);
       expect(jsonFormat.sniff('1\n00:00:01,000 --> 00:00:02,000\nHello\n')).toBe(false);
+      expect(jsonFormat.sniff('[Script Info]\nScriptType: v4.00+\n')).toBe(false);
     });
   });
 
