@@ -114,9 +114,8 @@ function readAss(bytes: Uint8Array): ReadResult {
 
 /** True when the text opens with [Script Info] (every ASS and SSA script does) or holds an [Events] section. */
 function sniffAss(text: string): boolean {
-  const lines = splitLines(text.replace(/^\uFEFF/, ''));
-  const first = lines.find((line) => line.trim() !== '') ?? '';
-  return /^\s*\[script info\]\s*$/i.test(first) || lines.some((line) => /^\s*\[events\]\s*$/i.test(line));
+  const first = /^.*\S.*$/m.exec(text)?.[0] ?? '';
+  return /^\uFEFF?\s*\[script info\]\s*$/i.test(first) || /^[ \t]*\[events\][ \t]*\r?$/im.test(text);
 }
 
 export const assFormat: FormatAdapter = {

@@ -146,7 +146,7 @@ function parseRecords(text: string, delimiter: string): ParsedRecord[] {
 
 /** The first line that is not blank: the header. */
 function headerLine(text: string): string {
-  return splitLines(text.replace(/^\uFEFF/, '')).find((line) => line.trim() !== '') ?? '';
+  return (/^.*\S.*$/m.exec(text)?.[0] ?? '').replace(/^\uFEFF/, '');
 }
 
 function readDelimited(bytes: Uint8Array, options: ReadOptions, delimiterOf: (headerLine: string) => string): ReadResult {

@@ -18,6 +18,8 @@ const INDEX = /^\s*\d+\s*$/;
 // writers borrow from ASS. Other `<…>` text is left alone: it may be speech (`<3`, `a < b`).
 const TAGS = /<\/?(?:i|b|u|s|font)\b[^>]*>|\{\\[^}]*\}/gi;
 
+// Enough of the start of a file to hold its first cue's index and timing lines.
+const SNIFF_CHARS = 4096;
 const TIMING_EXAMPLE = '00:00:01,000 --> 00:00:02,500';
 
 /** The start and end seconds of a timing line, or null when it is not one (or a field is out of range). */
@@ -55,24 +57,22 @@ function readSrt(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
     if (times === null) throw new FormatError(`the timing line does not parse: expected hh:mm:ss,mmm --> hh:mm:ss,mmm, such as ${TIMING_EXAMPLE}`, { line: timingAt + 1 });
     let end = timingAt + 1;
     while (end < lines.length && lines[end].trim() !== '' && !TIMING.test(lines[end])) end++;
-    let next = end;
     if (end < lines.length && TIMING.test(lines[end])) {
       // The next cue began without a blank line; a number just before its timing is its index.
       if (end - 1 > timingAt && INDEX.test(lines[end - 1])) end--;
-      next = end;
       warnings.push({ message: 'this cue starts without a blank line before it', location: { line: end + 1 } });
     }
     const turns = cueTurns(lines.slice(timingAt + 1, end), options.speakerPrefix === true);
     if (turns.length === 1 && turns[0].text === '') warnings.push({ message: 'this cue has no text: kept as an empty row', location: { line: timingAt + 1 } });
     for (const turn of turns) rows.push(cueRow(turn, times[0], times[1]));
-    i = next;
+    i = end;
   }
   return { rows, warnings };
 }
 
 /** True when the first cue opens the text: an index line and a timing line, or a timing line. */
 function sniffSrt(text: string): boolean {
-  const lines = splitLines(text.replace(/^\uFEFF/, ''));
+  const lines = splitLines(text.slice(0, SNIFF_CHARS).replace(/^\uFEFF/, ''));
   const first = lines.findIndex((line) => line.trim() !== '');
   if (first < 0) return false;
   return TIMING.test(lines[first]) || (INDEX.test(lines[first]) && TIMING.test(lines[first + 1] ?? ''));

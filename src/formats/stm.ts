@@ -18,6 +18,8 @@ const SECONDS = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
 const LABEL = /^<[^>]*>$/;
 const GAP_SPEAKER = /(?:^|_)(?:inter_segment_gap|excluded_region)$/i;
 const OUT_OF_BOUNDS = /^ignore_time_segment_in_scoring$/i;
+// Enough of the start of a file to pass the comment header that Transcriber's export writes.
+const SNIFF_CHARS = 65536;
 const SHAPE = 'file channel speaker begin end [<label>] transcript';
 
 /** The whitespace-separated fields of a line, each with its 1-based column. */
@@ -57,7 +59,8 @@ function readStm(bytes: Uint8Array): ReadResult {
 
 /** True when the first line that is not a comment has the shape of a segment (or only comments open the file). */
 function sniffStm(text: string): boolean {
-  const lines = splitLines(text.replace(/^\uFEFF/, ''));
+  const lines = splitLines(text.slice(0, SNIFF_CHARS).replace(/^\uFEFF/, ''));
+  if (text.length > SNIFF_CHARS) lines.pop(); // its last line may be cut short
   const first = lines.find((line) => line.trim() !== '' && !line.startsWith(';;'));
   if (first === undefined) return lines.some((line) => line.startsWith(';;'));
   const fields = first.trim().split(/\s+/);

@@ -92,9 +92,12 @@ function readVtt(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
   if (!SIGNATURE.test(lines[0])) throw new FormatError('expected the line WEBVTT at the start of the file', { line: 1 });
   const rows: TranscriptRow[] = [];
   const warnings: FormatWarning[] = [];
-  // The header runs to the first blank line.
+  // The header runs to the first blank line; a timing line before it starts the first cue.
   let i = 1;
-  while (i < lines.length && lines[i].trim() !== '') i++;
+  while (i < lines.length && lines[i].trim() !== '' && !lines[i].includes('-->')) i++;
+  if (i < lines.length && lines[i].includes('-->')) {
+    warnings.push({ message: 'this cue starts without a blank line after the WEBVTT header', location: { line: i + 1 } });
+  }
   while (i < lines.length) {
     if (lines[i].trim() === '') {
       i++;
@@ -132,6 +135,6 @@ export const vttFormat: FormatAdapter = {
   name: 'vtt',
   title: 'WebVTT subtitles (.vtt)',
   extensions: ['.vtt'],
-  sniff: (text) => SIGNATURE.test(splitLines(text.replace(/^\uFEFF/, ''))[0]),
+  sniff: (text) => /^\uFEFF?WEBVTT(?:[ \t\r\n]|$)/.test(text),
   read: readVtt,
 };

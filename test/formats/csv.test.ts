@@ -20,7 +20,7 @@ const COLUMNS = ['transcript', 'speaker', 'start_time', 'end_time', 'non_speech_
 
 /** A CSV of `rows` with every cell quoted (RFC 4180), absent fields as empty cells. */
 function csvOf(rows: TranscriptRow[]): string {
-  const quote = (cell: unknown) => `"${String(cell ?? '').replace(/"/g, '""')}"`;
+  const quote = (cell: string | number | undefined) => `"${String(cell ?? '').replace(/"/g, '""')}"`;
   return [COLUMNS.join(','), ...rows.map((row) => COLUMNS.map((c) => quote(row[c])).join(','))].join('\r\n') + '\r\n';
 }
 

@@ -92,7 +92,7 @@ describe('NIST STM', () => {
   describe('sniff', () => {
     it('accepts segments, after comments too', () => {
       expect(stmFormat.sniff(';; comment\n\nf 1 spk 0.5 1.0 words\n')).toBe(true);
-      expect(stmFormat.sniff('f 1 spk 0 1\n')).toBe(true);
+      expect(stmFormat.sniff('f 1 spk 0 1')).toBe(true);
     });
 
     it('rejects CSV, SubRip and plain prose', () => {

@@ -125,6 +125,13 @@ describe('WebVTT', () => {
       expect(error.message).toMatch(/^the timing line does not parse: expected \(hh:\)mm:ss\.ttt/);
     });
 
+    it('keeps a cue that follows the WEBVTT line without a blank line, with a warning', () => {
+      expect(read('WEBVTT\n00:01.000 --> 00:02.000\nHi\n')).toEqual({
+        rows: [{ transcript: 'Hi', start_time: 1, end_time: 2 }],
+        warnings: [{ message: 'this cue starts without a blank line after the WEBVTT header', location: { line: 2 } }],
+      });
+    });
+
     it('names the line of a block that is no cue', () => {
       expect(formatError(() => read('WEBVTT\n\nloose words\nmore words\n')).location).toEqual({ line: 4 });
     });
