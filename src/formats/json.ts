@@ -31,7 +31,6 @@ export function parseJson(text: string): unknown {
 }
 
 const A_VALUE = 'a value (a string, number, object, array, true, false or null)';
-const JSON_NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
 /** What JSON's grammar expected where `text` first departs from it; null when it does not. */
 function firstSyntaxFault(text: string): { index: number; expected: string } | null {
@@ -41,6 +40,7 @@ function firstSyntaxFault(text: string): { index: number; expected: string } | n
   // nesting JSON.parse itself accepts.
   const open: string[] = [];
   const fault = (expected: string) => ({ index: i, expected });
+  const isDigit = (k: number) => k < n && text.charCodeAt(k) >= 0x30 && text.charCodeAt(k) <= 0x39;
   const skipSpace = () => {
     while (i < n && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
   };
@@ -69,6 +69,26 @@ function firstSyntaxFault(text: string): { index: number; expected: string } | n
       }
     }
     return false;
+  };
+
+  /** Past the number at i: a fault, or null. */
+  const scanNumber = () => {
+    if (text[i] === '-') i++;
+    if (!isDigit(i)) return fault('a digit');
+    if (text[i] === '0') i++;
+    else while (isDigit(i)) i++;
+    if (text[i] === '.') {
+      i++;
+      if (!isDigit(i)) return fault('a digit after the decimal point');
+      while (isDigit(i)) i++;
+    }
+    if (text[i] === 'e' || text[i] === 'E') {
+      i++;
+      if (text[i] === '+' || text[i] === '-') i++;
+      if (!isDigit(i)) return fault('a digit in the exponent');
+      while (isDigit(i)) i++;
+    }
+    return null;
   };
 
   /** Past a property name and its colon at i: a fault, or null. */
@@ -103,12 +123,15 @@ function firstSyntaxFault(text: string): { index: number; expected: string } | n
       if (!scanString()) return { index: start, expected: 'a string closed on its line, with valid escapes' };
     } else if (c === 't' || c === 'f' || c === 'n') {
       const word = c === 't' ? 'true' : c === 'f' ? 'false' : 'null';
-      if (text.slice(i, i + word.length) !== word) return fault(A_VALUE);
-      i += word.length;
+      for (const letter of word) {
+        if (text[i] !== letter) return fault(word);
+        i++;
+      }
+    } else if (c === '-' || isDigit(i)) {
+      const numberFault = scanNumber();
+      if (numberFault) return numberFault;
     } else {
-      JSON_NUMBER.lastIndex = i;
-      if (!JSON_NUMBER.test(text)) return fault(A_VALUE);
-      i = JSON_NUMBER.lastIndex;
+      return fault(A_VALUE);
     }
     // After a value: close containers, then move to the next element.
     skipSpace();

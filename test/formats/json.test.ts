@@ -83,6 +83,13 @@ describe('JSON rows', () => {
       expect(formatError(() => read('[{"transcript": "abc}]')).location).toEqual({ line: 1, column: 17 });
     });
 
+    it('points inside a number or a literal at the character that breaks it', () => {
+      const number = formatError(() => read('[{"transcript": "a", "start_time": 4.e-3}]'));
+      expect(number.location).toEqual({ line: 1, column: 38 });
+      expect(number.message).toBe('the file is not valid JSON: expected a digit after the decimal point, found "e-3}]"');
+      expect(formatError(() => read('[{"transcript": "a", "speaker": nul}]')).location).toEqual({ line: 1, column: 36 });
+    });
+
     it('says the file ended where a value was expected', () => {
       const error = formatError(() => read('[{"transcript": "a"},\n'));
       expect(error.location).toEqual({ line: 2, column: 1 });
