@@ -69,15 +69,14 @@ function chooseColumns(header: string[], line: number, map: ReadOptions['map'] =
     if (column < 0) throw new FormatError(`the map names a column ${JSON.stringify(name)} for ${field}, but ${listed}`, { line });
     take(field as Field, column);
   }
+  // By the names in order; of two columns with the same name the first is read, and the
+  // other is named in the warning about columns not read.
   for (const field of FIELDS) {
     if (columns[field] !== undefined) continue;
     for (const name of HEADER_NAMES[field]) {
-      const matches = keys.flatMap((key, column) => (key === name && !taken.has(column) ? [column] : []));
-      if (matches.length > 1) {
-        throw new FormatError(`${matches.length} columns are named ${name}: name the ${field} column with --map ${field}=NAME`, { line });
-      }
-      if (matches.length === 1) {
-        take(field, matches[0]);
+      const column = keys.findIndex((key, k) => key === name && !taken.has(k));
+      if (column >= 0) {
+        take(field, column);
         break;
       }
     }

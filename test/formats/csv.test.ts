@@ -81,8 +81,11 @@ describe('CSV', () => {
       ]);
     });
 
-    it('prefers the transcript column to a text column', () => {
+    it('prefers the transcript column to a text column, and the first of two alike', () => {
       expect(readCsv('text,transcript\na,b\n').rows).toEqual([{ transcript: 'b' }]);
+      const twice = readCsv('Text,TEXT\na,b\n');
+      expect(twice.rows).toEqual([{ transcript: 'a' }]);
+      expect(twice.warnings[0].message).toMatch(/^columns not read: "TEXT" /);
     });
   });
 
