@@ -11,6 +11,9 @@ import { decodeText } from './text';
 import { FormatAdapter, FormatError, FormatName, ReadOptions, ReadResult } from './types';
 import { vttFormat } from './vtt';
 
+export { FormatError } from './types';
+export type { FormatAdapter, FormatName, FormatWarning, ReadOptions, ReadResult, SourceLocation, TranscriptRow } from './types';
+
 /**
  * The adapters; adding a format is one line here. Where several share an extension (`.json`),
  * the first whose sniff accepts the content reads it, so specific formats come before general ones.
