@@ -81,3 +81,13 @@ export function positionOf(text: string, index: number): { line: number; column:
 export function splitLines(text: string): string[] {
   return text.split(/\r\n|\r|\n/);
 }
+
+/**
+ * The seconds of a clock time written `hours:minutes:seconds.fraction` (each part as its decimal
+ * digits; `fraction` may be empty). The fraction is appended as text rather than added, so that
+ * `0:00:01.1` is exactly the double 1.1 and equal times in two files compare equal.
+ */
+export function clockSeconds(hours: string, minutes: string, seconds: string, fraction = ''): number {
+  const whole = Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds);
+  return fraction === '' ? whole : Number(`${whole}.${fraction}`);
+}

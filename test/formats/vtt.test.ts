@@ -1,0 +1,151 @@
+import fc from 'fast-check';
+import { FormatError, ReadOptions, TranscriptRow } from '../../src/formats/types';
+import { vttFormat } from '../../src/formats/vtt';
+import { utf8 } from './eval-data';
+
+const read = (text: string, options: ReadOptions = {}) => vttFormat.read(utf8(text), options);
+
+function formatError(run: () => unknown): FormatError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof FormatError) return error;
+    throw error;
+  }
+  throw new Error('expected a FormatError');
+}
+
+/** `hh:mm:ss.ttt` of a whole number of milliseconds. */
+function vttTime(ms: number): string {
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
+}
+
+/** Text as WebVTT writes it: `&`, `<` and `>` escaped. */
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+describe('WebVTT', () => {
+  describe('when the file is built from known rows', () => {
+    it('gives one row per cue, skipping the header, notes, styles and regions', () => {
+      const file = [
+        'WEBVTT - a title',
+        'Kind: captions',
+        '',
+        'STYLE',
+        '::cue { color: yellow }',
+        '',
+        'REGION',
+        'id:top',
+        '',
+        'NOTE this is',
+        'a comment',
+        '',
+        'intro',
+        '00:01.000 --> 00:04.500 line:0 position:20%',
+        '<c.loud>Hello</c> <i>there</i> &amp; welcome &lt;3',
+        'to the show.',
+        '',
+        '01:00:00.000 --> 01:00:01.250',
+        'Fish&nbsp;&amp;&nbsp;chips<00:00:00.500> now',
+        '',
+      ].join('\n');
+      expect(read(file)).toEqual({
+        rows: [
+          { transcript: 'Hello there & welcome <3 to the show.', start_time: 1, end_time: 4.5 },
+          { transcript: 'Fish & chips now', start_time: 3600, end_time: 3601.25 },
+        ],
+        warnings: [],
+      });
+    });
+
+    it('gives the speaker of a voice span, and one row per voice of a cue', () => {
+      const file = [
+        'WEBVTT',
+        '',
+        '00:00:01.000 --> 00:00:02.000',
+        '<v Roger Bingham>We are in New York City',
+        '',
+        '00:00:02.000 --> 00:00:05.000',
+        '<v.loud Esme>Is it?</v> <v Roger Bingham>It is.',
+        '<v Esme>Right.</v>',
+        '',
+        '00:00:05.000 --> 00:00:06.000',
+        'Nobody in particular',
+        '',
+      ].join('\n');
+      expect(read(file).rows).toEqual([
+        { transcript: 'We are in New York City', speaker: 'Roger Bingham', start_time: 1, end_time: 2 },
+        { transcript: 'Is it?', speaker: 'Esme', start_time: 2, end_time: 5 },
+        { transcript: 'It is.', speaker: 'Roger Bingham', start_time: 2, end_time: 5 },
+        { transcript: 'Right.', speaker: 'Esme', start_time: 2, end_time: 5 },
+        { transcript: 'Nobody in particular', start_time: 5, end_time: 6 },
+      ]);
+    });
+
+    it('reads a NAME: prefix outside voice spans only when asked', () => {
+      const file = 'WEBVTT\n\n00:01.000 --> 00:02.000\nAnna: hi\n';
+      expect(read(file, { speakerPrefix: true }).rows).toEqual([{ transcript: 'hi', speaker: 'Anna', start_time: 1, end_time: 2 }]);
+      expect(read(file).rows).toEqual([{ transcript: 'Anna: hi', start_time: 1, end_time: 2 }]);
+    });
+
+    it('drops ruby annotations, which repeat the reading of their base text', () => {
+      const file = 'WEBVTT\n\n00:01.000 --> 00:02.000\n<ruby>漢<rt>kan</rt>字<rt>ji</rt></ruby>です\n';
+      expect(read(file).rows).toEqual([{ transcript: '漢字です', start_time: 1, end_time: 2 }]);
+    });
+
+    it('gives back any cues written as WebVTT, voices included (property)', () => {
+      const words = fc.string({ minLength: 1, unit: 'grapheme' }).filter((s) => s.trim() !== '' && !/[\r\n]/.test(s) && !s.includes('-->'));
+      const name = fc.stringMatching(/^[A-Z][a-z]{0,8}( [A-Z][a-z]{0,8})?$/);
+      const cue = fc.record({ start: fc.nat(360_000_000), end: fc.nat(360_000_000), speaker: fc.option(name, { nil: undefined }), text: words });
+      fc.assert(
+        fc.property(fc.array(cue, { maxLength: 12 }), (cues) => {
+          const file = ['WEBVTT', '', ...cues.map((c) => `${vttTime(c.start)} --> ${vttTime(c.end)}\n${c.speaker ? `<v ${c.speaker}>` : ''}${escape(c.text)}\n`)].join('\n');
+          const expected: TranscriptRow[] = cues.map((c) => ({
+            transcript: c.text.trim().replace(/\s+/g, ' '),
+            ...(c.speaker ? { speaker: c.speaker } : {}),
+            start_time: c.start / 1000,
+            end_time: c.end / 1000,
+          }));
+          expect(read(file).rows).toEqual(expected);
+        }),
+      );
+    });
+  });
+
+  describe('when the file is malformed', () => {
+    it('needs the WEBVTT line', () => {
+      const error = formatError(() => read('00:01.000 --> 00:02.000\nHi\n'));
+      expect(error.location).toEqual({ line: 1 });
+      expect(error.message).toBe('expected the line WEBVTT at the start of the file');
+    });
+
+    it('names the line of a timing line that does not parse', () => {
+      const error = formatError(() => read('WEBVTT\n\n00:01.000 --> 00:02.000\nOk\n\n00:03,000 --> 00:04,000\nBad\n'));
+      expect(error.location).toEqual({ line: 6 });
+      expect(error.message).toMatch(/^the timing line does not parse: expected \(hh:\)mm:ss\.ttt/);
+    });
+
+    it('keeps a cue that follows the WEBVTT line without a blank line, with a warning', () => {
+      expect(read('WEBVTT\n00:01.000 --> 00:02.000\nHi\n')).toEqual({
+        rows: [{ transcript: 'Hi', start_time: 1, end_time: 2 }],
+        warnings: [{ message: 'this cue starts without a blank line after the WEBVTT header', location: { line: 2 } }],
+      });
+    });
+
+    it('names the line of a block that is no cue', () => {
+      expect(formatError(() => read('WEBVTT\n\nloose words\nmore words\n')).location).toEqual({ line: 4 });
+    });
+  });
+
+  describe('sniff', () => {
+    it('accepts the WEBVTT signature, after a byte order mark too', () => {
+      expect(vttFormat.sniff('\uFEFFWEBVTT\n')).toBe(true);
+      expect(vttFormat.sniff('WEBVTT - title\n\n')).toBe(true);
+    });
+
+    it('rejects SubRip and a word that merely starts alike', () => {
+      expect(vttFormat.sniff('1\n00:00:01,000 --> 00:00:02,000\nHi\n')).toBe(false);
+      expect(vttFormat.sniff('WEBVTTX\n')).toBe(false);
+    });
+  });
+});
