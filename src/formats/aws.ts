@@ -6,7 +6,7 @@
  * With speaker diarization (`results.speaker_labels.segments[]`, each with a `speaker_label`,
  * `start_time`, `end_time` and the times of its words in `items[]`): one row per segment, its
  * words in item order, the segment's times and label (`spk_0`). A word no segment lists stays
- * with the segment of the word before it (a warning says so). Without speaker labels: one row
+ * with the segment of the word before it (at the start, after it), with a warning. Without speaker labels: one row
  * per sentence, split after terminal punctuation, times from its words.
  *
  * `results.audio_segments[]` of newer outputs are not used: they are recognition segments, not
@@ -16,12 +16,11 @@ import { arrayAt, isObject, objectAt, parseJson, pathTo, secondsAt, sniffJsonObj
 import { FormatError, type FormatAdapter, type FormatWarning, type ReadResult, type TranscriptRow } from './types';
 import { sentenceRows } from './word-sentences';
 
-/** A spoken word with the punctuation that follows it, and where it sits in `results.items`. */
+/** A spoken word with the punctuation that follows it, times in seconds. */
 interface Word {
   text: string;
   start: number;
   end: number;
-  item: number;
 }
 
 function readWords(results: JsonObject): Word[] {
@@ -42,7 +41,6 @@ function readWords(results: JsonObject): Word[] {
         text: leading + content,
         start: secondsAt(item['start_time'], pathTo(path, 'start_time')),
         end: secondsAt(item['end_time'], pathTo(path, 'end_time')),
-        item: i,
       });
       leading = '';
     } else {
@@ -72,7 +70,7 @@ function segmentRows(words: Word[], segments: JsonObject[], warnings: FormatWarn
     return sentenceRows(words);
   }
   if (unlisted > 0) {
-    warnings.push({ message: `${unlisted} word(s) of results.items are in no speaker segment: each is kept with the segment of the word before it`, location: { path: 'results.speaker_labels.segments' } });
+    warnings.push({ message: `${unlisted} word(s) of results.items are in no speaker segment: each is kept with the segment of the word before it (at the start, after it)`, location: { path: 'results.speaker_labels.segments' } });
   }
   const wordsOf: Word[][] = segments.map(() => []);
   let owner = firstListed;

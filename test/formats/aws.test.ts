@@ -40,7 +40,7 @@ const OUTPUT = {
 };
 
 const json = (value: unknown) => utf8(JSON.stringify(value, null, 2));
-const withoutLabels = (items: Item[]) => ({ jobName: 'job', accountId: '1', results: { transcripts: [{ transcript: '' }], items: items.map(({ speaker_label: _label, ...item }) => item) }, status: 'COMPLETED' });
+const withoutLabels = (items: Item[]) => ({ jobName: 'job', accountId: '1', results: { transcripts: [{ transcript: '' }], items: items.map((item) => Object.fromEntries(Object.entries(item).filter(([key]) => key !== 'speaker_label'))) }, status: 'COMPLETED' });
 
 describe('AWS Transcribe: an output', () => {
   it('gives one row per speaker segment, punctuation with the word before it, times and label of the segment', () => {
@@ -64,7 +64,7 @@ describe('AWS Transcribe: an output', () => {
     const output = { ...OUTPUT, results: { ...OUTPUT.results, speaker_labels: { ...OUTPUT.results.speaker_labels, segments: [segment('spk_0', ITEMS.slice(0, 6)), segment('spk_1', ITEMS.slice(8, 11))] } } };
     const result = awsFormat.read(json(output));
     expect(result.rows.map((row) => row.transcript)).toEqual(["I've been on hold for an hour.", 'Sorry about that.']);
-    expect(result.warnings).toEqual([{ message: '1 word(s) of results.items are in no speaker segment: each is kept with the segment of the word before it', location: { path: 'results.speaker_labels.segments' } }]);
+    expect(result.warnings).toEqual([{ message: '1 word(s) of results.items are in no speaker segment: each is kept with the segment of the word before it (at the start, after it)', location: { path: 'results.speaker_labels.segments' } }]);
   });
 
   it('puts every word in exactly one row, in order, with or without speaker labels (property)', () => {

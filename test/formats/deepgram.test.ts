@@ -65,7 +65,8 @@ describe('Deepgram: a response', () => {
 
   it('without paragraphs, groups the punctuated words into sentences, split at a change of speaker', () => {
     const response = withoutUtterances();
-    const { paragraphs: _paragraphs, ...alternative } = response.results.channels[0]!.alternatives[0]!;
+    const alternative: Record<string, unknown> = { ...response.results.channels[0]!.alternatives[0]! };
+    delete alternative['paragraphs'];
     const noParagraphs = { ...response, results: { channels: [{ alternatives: [alternative] }] } };
     expect(deepgramFormat.read(json(noParagraphs)).rows).toEqual<TranscriptRow[]>([
       { transcript: 'Yeah.', speaker: '0', start_time: 0.08, end_time: 0.32 },

@@ -16,7 +16,7 @@ export function formatErrorOf(read: () => unknown): FormatError {
     read();
   } catch (error) {
     if (error instanceof FormatError) return error;
-    throw new Error(`expected a FormatError, got ${String(error)}`);
+    throw new Error(`expected a FormatError, got ${String(error)}`, { cause: error });
   }
   throw new Error('expected a FormatError, but the file was read');
 }
