@@ -8,9 +8,7 @@
  * waited behind (--trace-gc, --trace-incremental-marking: "external memory pressure"). A slot is
  * allocated once and reused: the body is gathered into it, the worker reads it there and writes
  * the answer over it (when the answer fits), and the response is sent from it, so a request
- * allocates no large buffer on the event loop's thread at all. A diff done in two halves
- * (engine-pool.ts) has both workers read the body and each write its half of the answer in its
- * own region beyond the body; the slot's last 16 bytes are then the halves' control words.
+ * allocates no large buffer on the event loop's thread at all.
  *
  * A slot goes back to the pool once nothing holds it: its response has closed and its diff has
  * settled. A diff that was stopped (a client gone, a time budget spent, a worker dead) never lets

@@ -98,17 +98,6 @@ function writeElements(sink: ByteSink, items: readonly unknown[]): void {
 }
 
 /**
- * The bytes of `JSON.stringify(items)` without its brackets: joined by a comma, the elements of
- * two arrays give the elements of their concatenation. Written into `into` when they fit, as
- * `serializeJson` does.
- */
-export function serializeElements(items: readonly unknown[], into?: Buffer): Buffer {
-  const sink = new ByteSink(into);
-  writeElements(sink, items);
-  return sink.bytes();
-}
-
-/**
  * `Buffer.from(JSON.stringify(value), 'utf8')` for a plain object, with its long arrays
  * serialised a few elements at a time. Properties whose JSON is undefined (undefined values,
  * functions) are left out, exactly as JSON.stringify leaves them out.

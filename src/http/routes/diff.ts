@@ -54,29 +54,17 @@ export function diffRoute(engine: DiffEngine, slots: SlotPool): RequestHandler {
     } finally {
       res.off('close', onClose);
     }
-    if (outcome.ok && 'lingering' in outcome && outcome.lingering) {
-      // A half that did nothing may still read the slot's control words (engine-pool.ts): drop
-      // this hold once it has finished; if its thread was stopped instead, never.
-      outcome.lingering.then(
-        () => slots.drop(slot),
-        () => undefined,
-      );
-    } else {
-      slots.drop(slot);
-    }
+    slots.drop(slot);
     if (!outcome.ok) throw refusalError(outcome);
 
     // An answer in the slot is sent from there: the response's own hold keeps it until closed.
-    const data =
-      'chunks' in outcome ? outcome.chunks : ['inBody' in outcome ? slot.bytes.subarray(0, outcome.inBody) : outcome.data];
+    const data = 'inBody' in outcome ? slot.bytes.subarray(0, outcome.inBody) : outcome.data;
     const [head, tail] = successEnvelopeParts(requestIdOf(res));
     res.status(200).type('application/json; charset=utf-8');
-    let length = Buffer.byteLength(head) + Buffer.byteLength(tail);
-    for (const chunk of data) length += chunk.byteLength;
-    res.setHeader('Content-Length', length);
+    res.setHeader('Content-Length', Buffer.byteLength(head) + data.byteLength + Buffer.byteLength(tail));
     res.cork();
     res.write(head);
-    for (const chunk of data) if (chunk.byteLength > 0) res.write(chunk);
+    res.write(data);
     res.end(tail);
   };
 }

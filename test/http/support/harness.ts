@@ -44,9 +44,7 @@ export function startFaultEngine(
 }
 
 /** A pool running the real engine worker (src/http/diff-worker.ts). Destroy it in afterAll. */
-export function startRealEngine(
-  options: { workers?: number; maxQueue?: number; splitMinBytes?: number; filename?: string } = {},
-): DiffEngine {
+export function startRealEngine(options: { workers?: number; maxQueue?: number } = {}): DiffEngine {
   return createEnginePool({ maxQueue: 8, ...options, workers: options.workers ?? 1 });
 }
 
