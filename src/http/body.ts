@@ -2,7 +2,7 @@
  * Reading the request body (decisions D1.3–D1.5). Not body-parser: it silently replaces invalid
  * UTF-8 with U+FFFD, and transcripts must never be altered. The main thread only checks the
  * headers and gathers the bytes (at most 5 MiB as sent and decoded) into a reused shared slot
- * (body-slots.ts); decoding, parsing and validation run in the engine worker (request-check.ts),
+ * (body-slots.ts); decoding, parsing and validation run in the engine worker (request/judge.ts),
  * so that a 5 MB body costs the thread that answers health probes almost nothing.
  */
 import type { IncomingMessage } from 'node:http';
@@ -112,21 +112,6 @@ export function readBody(req: IncomingMessage, inflater: Transform | null, limit
     req.on('error', onAbort);
     req.on('close', onClose);
   });
-}
-
-/** Parses JSON text; 400 for malformed JSON or a top-level value that is not an object (D1.4). */
-export function parseJsonObject(text: string): Record<string, unknown> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    // The parser's message quotes the body: never echo it (D1.4).
-    throw badRequest('The body is not valid JSON.');
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw badRequest('The body must be a JSON object with "original" and "reworked" arrays.');
-  }
-  return value as Record<string, unknown>;
 }
 
 /**

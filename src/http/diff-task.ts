@@ -1,5 +1,5 @@
 /** The messages between the main thread and the engine worker (see diff-worker.ts). */
-import type { BodyRefusal } from './request-check';
+import type { BodyRefusal } from '../request/refusal';
 
 export interface DiffTask {
   /**

@@ -14,7 +14,7 @@ import { EngineInputError, runDiff } from '../engine/index';
 import type { DiffRequest } from '../engine/types';
 import type { DiffOutcome, DiffTask, WholeAnswer } from './diff-task';
 import { serializeJson } from './json-bytes';
-import { judgeBody } from './request-check';
+import { judgeBody } from '../request/judge';
 
 /**
  * The engine threads yield the CPU to the event loop: on Linux a thread's nice value is its own,

@@ -1,14 +1,14 @@
 /**
  * POST /v1/diff: hand the body's bytes to the engine pool and answer with the worker's JSON
  * spliced into the envelope. Authentication, limits and body reading run before this handler
- * (see app.ts); judging the body runs in the worker (request-check.ts).
+ * (see app.ts); judging the body runs in the worker (request/judge.ts).
  */
 import type { RequestHandler } from 'express';
 import type { BodySlot, SlotPool } from '../body-slots';
 import { type DiffEngine, EngineBusyError } from '../engine-pool';
 import { successEnvelopeParts } from '../envelope';
-import { ApiError } from '../errors';
-import { judgeBody, refusalError } from '../request-check';
+import { judgeBody } from '../../request/judge';
+import { ApiError, refusalError } from '../errors';
 import { requestIdOf } from '../request-id';
 
 /** Seconds a client is asked to wait when the engine queue is full; about one large diff. */

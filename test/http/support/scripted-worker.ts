@@ -5,7 +5,7 @@
  * "input-error" refuses a transform; anything else answers a small data object of row counts.
  */
 import type { DiffOutcome, DiffTask } from '../../../src/http/diff-task';
-import { judgeBody } from '../../../src/http/request-check';
+import { judgeBody } from '../../../src/request/judge';
 
 export default function scriptedWorker(task: DiffTask): DiffOutcome {
   const verdict = judgeBody(task.body);
