@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Transform } from 'node:stream';
 import type { RequestHandler } from 'express';
-import { type SlotPool, copyIntoSlot } from './body-slots';
+import { type SlotPool, copyIntoSlot } from '../runtime/body-slots';
 import { ApiError } from './errors';
 
 /** D1.5: "5 MB" is 5 × 1024 × 1024 bytes. */

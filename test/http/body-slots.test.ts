@@ -2,8 +2,8 @@ import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import fc from 'fast-check';
 import request from 'supertest';
-import { copyIntoSlot, createSlotPool } from '../../src/http/body-slots';
-import type { DiffEngine } from '../../src/http/engine-pool';
+import { copyIntoSlot, createSlotPool } from '../../src/runtime/body-slots';
+import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { KEY, buildApp } from './support/harness';
 
 /** A stand-in response: only its 'close' event matters to the pool. */

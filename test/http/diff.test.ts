@@ -2,7 +2,7 @@
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { runDiff } from '../../src/engine';
-import type { DiffEngine } from '../../src/http/engine-pool';
+import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { DiffResponseSchema } from '../../src/http/response-schema';
 import { largeBody, smallBody } from './support/bodies';
 import { buildApp, KEY, startRealEngine } from './support/harness';

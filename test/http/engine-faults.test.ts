@@ -6,7 +6,7 @@
  */
 import request from 'supertest';
 import type { Express } from 'express';
-import { type DiffEngine, EngineBusyError, EngineTimeoutError } from '../../src/http/engine-pool';
+import { type DiffEngine, EngineBusyError, EngineTimeoutError } from '../../src/runtime/engine-pool';
 import { buildApp, expectError, KEY, startFaultEngine } from './support/harness';
 
 jest.setTimeout(30_000);

@@ -1,4 +1,4 @@
-import { TRANSFER_MIN_BYTES } from '../../src/http/engine-pool';
+import { TRANSFER_MIN_BYTES } from '../../src/runtime/engine-pool';
 import { startRealEngine } from './support/harness';
 
 // How bytes cross the thread boundary. A body in a shared slot (body-slots.ts) gets its answer

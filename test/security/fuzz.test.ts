@@ -12,8 +12,8 @@
 import { METHODS } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import diffWorker from '../../src/http/diff-worker';
-import type { DiffEngine } from '../../src/http/engine-pool';
+import diffWorker from '../../src/runtime/engine-worker';
+import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { KEY, OTHER_KEY } from '../http/support/harness';
 import { bodyText, headerValue, mutate, mutation, type Mutation, percentEncoded, awkwardString } from './support/arbitraries';
 import { rawDiff } from './support/cases';

@@ -4,8 +4,8 @@
  * (see app.ts); judging the body runs in the worker (request/judge.ts).
  */
 import type { RequestHandler } from 'express';
-import type { BodySlot, SlotPool } from '../body-slots';
-import { type DiffEngine, EngineBusyError } from '../engine-pool';
+import type { BodySlot, SlotPool } from '../../runtime/body-slots';
+import { type DiffEngine, EngineBusyError } from '../../runtime/engine-pool';
 import { successEnvelopeParts } from '../envelope';
 import { judgeBody } from '../../request/judge';
 import { ApiError, refusalError } from '../errors';

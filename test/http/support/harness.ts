@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import type { Response } from 'supertest';
 import { KeyStore, hashKey } from '../../../src/http/api-keys';
 import { createApp, type AppDeps } from '../../../src/http/app';
-import { createEnginePool, type DiffEngine } from '../../../src/http/engine-pool';
+import { createEnginePool, type DiffEngine } from '../../../src/runtime/engine-pool';
 import { createLogger } from '../../../src/http/logger';
 
 export const KEY = 'test-key-acme-0123456789abcdefghijklmnopqrstuv';
@@ -43,7 +43,7 @@ export function startFaultEngine(
   return createEnginePool({ workers: 1, maxQueue: 8, ...options, filename: FAULT_WORKER });
 }
 
-/** A pool running the real engine worker (src/http/diff-worker.ts). Destroy it in afterAll. */
+/** A pool running the real engine worker (src/runtime/engine-worker.ts). Destroy it in afterAll. */
 export function startRealEngine(options: { workers?: number; maxQueue?: number } = {}): DiffEngine {
   return createEnginePool({ maxQueue: 8, ...options, workers: options.workers ?? 1 });
 }

@@ -4,7 +4,7 @@
  * first original row's transcript is the script: "sleep <ms>" blocks the thread, "throw" throws,
  * "input-error" refuses a transform; anything else answers a small data object of row counts.
  */
-import type { DiffOutcome, DiffTask } from '../../../src/http/diff-task';
+import type { DiffOutcome, DiffTask } from '../../../src/runtime/engine-task';
 import { judgeBody } from '../../../src/request/judge';
 
 export default function scriptedWorker(task: DiffTask): DiffOutcome {

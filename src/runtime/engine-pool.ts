@@ -11,7 +11,7 @@
  */
 import { extname, join } from 'node:path';
 import { Piscina } from 'piscina';
-import type { DiffOutcome, DiffTask } from './diff-task';
+import type { DiffOutcome, DiffTask } from './engine-task';
 
 /**
  * A diff's answer for the HTTP layer: the worker's (the JSON of `data` in its own buffer or at the
@@ -74,7 +74,7 @@ export interface EnginePoolOptions {
    * would be thrown on the main thread.
    */
   onWorkerError?: (error: Error) => void;
-  /** Worker module; defaults to diff-worker next to this file (.ts under ts-node/ts-jest, .js when built). */
+  /** Worker module; defaults to engine-worker next to this file (.ts under ts-node/ts-jest, .js when built). */
   filename?: string;
 }
 
@@ -108,7 +108,7 @@ function transferable(body: Uint8Array): ArrayBuffer[] | undefined {
 
 /** Starts the worker threads. */
 export function createEnginePool(options: EnginePoolOptions): DiffEngine {
-  const filename = options.filename ?? join(__dirname, `diff-worker${extname(__filename)}`);
+  const filename = options.filename ?? join(__dirname, `engine-worker${extname(__filename)}`);
   const budgetMs = options.taskTimeoutMs ?? DEFAULT_TASK_TIMEOUT_MS;
   const pool = new Piscina<DiffTask, DiffOutcome>({
     filename,

@@ -1,4 +1,4 @@
-/** The messages between the main thread and the engine worker (see diff-worker.ts). */
+/** The messages between the main thread and the engine worker (see engine-worker.ts). */
 import type { BodyRefusal } from '../request/refusal';
 
 export interface DiffTask {

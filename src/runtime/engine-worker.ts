@@ -12,7 +12,7 @@ import { setPriority } from 'node:os';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { EngineInputError, runDiff } from '../engine/index';
 import type { DiffRequest } from '../engine/types';
-import type { DiffOutcome, DiffTask, WholeAnswer } from './diff-task';
+import type { DiffOutcome, DiffTask, WholeAnswer } from './engine-task';
 import { serializeJson } from './json-bytes';
 import { judgeBody } from '../request/judge';
 
