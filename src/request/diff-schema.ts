@@ -2,12 +2,12 @@
  * The POST /v1/diff request schema (spec §2, decisions D4). The zod schemas are the single source
  * of truth for what the server accepts and for the OpenAPI document.
  *
- * zod over every row of a large body costs more than serialising the whole body again
- * (docs/benchmark.md). So zod judges the body's shape, and one pass over the rows
- * (`checkRows`) decides with a cheap predicate (`isPlainValidRow`) which rows zod must look at:
- * only failing rows go through `RowObjectSchema`, so every row message is still zod's. The same
- * pass checks what no schema says cheaply (one form on both sides, 2-D consistency, cell size,
- * depth and finite numbers). A property test keeps the predicate no wider than the schema.
+ * zod over every row of a large body costs more than serialising the whole body again. So zod
+ * judges the body's shape, and one pass over the rows (`checkRows`) decides with a cheap
+ * predicate (`isPlainValidRow`) which rows zod must look at: only failing rows go through
+ * `RowObjectSchema`, so every row message is still zod's. The same pass checks what no schema
+ * says cheaply (one form on both sides, 2-D consistency, cell size, depth and finite numbers). A
+ * property test keeps the predicate no wider than the schema.
  */
 import { z } from 'zod';
 import { parseTime } from '../engine/normalize';

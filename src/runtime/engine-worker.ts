@@ -1,20 +1,18 @@
 /**
- * The engine's worker-thread entry (decisions D9.2). It receives the body's bytes and returns the
- * UTF-8 JSON of `data`: decoding, parsing, validating, diffing and serialising all happen off the
- * thread that answers requests. Measured with three concurrent 5 MB diffs, doing the decoding,
- * parsing and validation on the main thread held it for about 130 ms a request and put health's
- * p99 near 0.5-0.9 s; D1.9 wants 100 ms.
+ * The engine's worker-thread entry (decisions D9.2). It receives a task, an operation and the
+ * body's bytes, and returns the UTF-8 JSON of the operation's `data`: decoding, parsing,
+ * validating, computing and serialising all happen off the thread that answers requests. Judging
+ * a large body alone holds a thread long enough to break health's 100 ms bound (D1.9) when
+ * several arrive at once.
  *
  * JSON.parse keeps own keys such as `__proto__` as plain data (D4.2), and the engine receives
  * those parsed rows as they are.
  */
 import { setPriority } from 'node:os';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { EngineInputError, runDiff } from '../engine/index';
-import type { DiffRequest } from '../engine/types';
-import type { DiffOutcome, DiffTask, WholeAnswer } from './engine-task';
+import type { EngineTask, WorkerAnswer } from './engine-task';
 import { serializeJson } from './json-bytes';
-import { judgeBody } from '../request/judge';
+import { OPERATIONS } from './operations';
 
 /**
  * The engine threads yield the CPU to the event loop: on Linux a thread's nice value is its own,
@@ -29,7 +27,7 @@ if (process.platform === 'linux') {
   }
 }
 
-/** Responses from this size are moved to the main thread, not cloned (smaller Buffers may share Node's pool). */
+/** Answers from this size are moved to the main thread, not cloned (smaller Buffers may share Node's pool). */
 const MOVE_MIN_BYTES = 64 * 1024;
 
 /**
@@ -38,7 +36,7 @@ const MOVE_MIN_BYTES = 64 * 1024;
  * handed over rather than cloned for a large answer so the main thread copies nothing
  * (bench --cpu-prof).
  */
-function answer(data: Record<string, unknown>, body: Uint8Array): WholeAnswer {
+function answer(data: object, body: Uint8Array): WorkerAnswer {
   const slot = body.buffer instanceof SharedArrayBuffer ? Buffer.from(body.buffer) : undefined;
   const json = serializeJson(data, slot);
   if (slot !== undefined && json.buffer === slot.buffer) return { ok: true, inBody: json.length };
@@ -58,19 +56,10 @@ function moved<T extends object>(value: T, buffer: ArrayBufferLike): T {
   }) as unknown as T;
 }
 
-/** Runs one diff. Errors other than a refused body propagate (and become a 500). */
-export default function diffWorker(task: DiffTask): DiffOutcome {
-  const verdict = judgeBody(task.body);
-  if (!verdict.ok) return verdict;
-  try {
-    // The body's bytes are not read again once parsed: the answer may overwrite them.
-    const data = runDiff(verdict.body as unknown as DiffRequest);
-    return answer(data as unknown as Record<string, unknown>, task.body);
-  } catch (error) {
-    // The class does not survive the thread boundary: send its fields as data.
-    if (error instanceof EngineInputError) {
-      return { ok: false, code: 'VALIDATION_ERROR', details: [{ field: error.field, message: error.message }] };
-    }
-    throw error;
-  }
+/** Runs the task's operation. Errors other than a refused body propagate (and become a 500). */
+export default function engineWorker(task: EngineTask): WorkerAnswer {
+  if (!Object.hasOwn(OPERATIONS, task.op)) throw new Error(`no engine operation is named ${JSON.stringify(task.op)}`);
+  const result = OPERATIONS[task.op](task.body);
+  // The body's bytes are not read again once judged: the answer may overwrite them.
+  return result.ok ? answer(result.data, task.body) : result;
 }

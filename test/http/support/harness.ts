@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import type { Response } from 'supertest';
 import { KeyStore, hashKey } from '../../../src/http/api-keys';
 import { createApp, type AppDeps } from '../../../src/http/app';
+import type { SlotBody } from '../../../src/runtime/body-slots';
 import { createEnginePool, type DiffEngine } from '../../../src/runtime/engine-pool';
 import { createLogger } from '../../../src/http/logger';
 
@@ -44,8 +45,18 @@ export function startFaultEngine(
 }
 
 /** A pool running the real engine worker (src/runtime/engine-worker.ts). Destroy it in afterAll. */
-export function startRealEngine(options: { workers?: number; maxQueue?: number } = {}): DiffEngine {
+export function startRealEngine(options: { workers?: number; maxQueue?: number; slotBytes?: number } = {}): DiffEngine {
   return createEnginePool({ maxQueue: 8, ...options, workers: options.workers ?? 1 });
+}
+
+/**
+ * `bytes` gathered into one of `engine`'s body slots, as the body middleware gathers a request's
+ * body, for calling `engine.run` directly. The test keeps its hold: the slot is never reused.
+ */
+export function inSlot(engine: DiffEngine, bytes: Uint8Array): SlotBody {
+  const slot = engine.slots.take();
+  slot.bytes.set(bytes);
+  return { slot, length: bytes.byteLength };
 }
 
 /** Limits high enough not to interfere unless a test sets its own. */
