@@ -165,14 +165,13 @@ export const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: integer(1, 86_400, () => 900),
   ENGINE_WORKERS: integer(1, 256, cores),
   ENGINE_MAX_QUEUE: integer(0, 100_000, () => 4 * cores()),
-  // The slowest benchmark body ran 6.1 s at p90 on two busy cores: 30 s is a 5x margin and still
+  // Several times the slowest benchmark body on two busy cores (docs/benchmark.md), and still
   // under a load balancer's usual 60 s.
   ENGINE_TASK_TIMEOUT_SECONDS: integer(1, 600, () => 30),
-  // The largest benchmark diffs ran in 96 MiB of worker heap and failed in 64, so 512 would do as a
-  // bound; but V8 sizes its heap growth on the limit, and a worker under 512 ran twice the
-  // mark-compacts of one under 2048 (34 against 16 over 30 split realistic-30k diffs, 257 against
-  // 110 ms), realistic-30k 0.94x the time over the benchmark runs. 2048 still bounds a worker below
-  // the 4 GiB a thread may otherwise take; a small container sets it lower (README, Sizing).
+  // The largest benchmark diffs need little worker heap, so a few hundred MiB would do as a bound;
+  // but V8 sizes its heap growth on the limit, and under a low limit a worker runs many more
+  // mark-compacts and large diffs take longer (docs/benchmark.md). 2048 still bounds a worker
+  // below the 4 GiB a thread may otherwise take; a small container sets it lower (README, Sizing).
   ENGINE_WORKER_HEAP_MB: integer(64, 16_384, () => 2048),
   // D9.5: slow clients cannot hold sockets; keep-alive outlives a load balancer's 60 s idle timeout.
   HTTP_HEADERS_TIMEOUT_SECONDS: integer(1, 30, () => 20),

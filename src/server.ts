@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { type Config, ConfigError, loadConfig } from './config';
 import { generateKey, hashKey, type KeyEntry, KeyStore } from './http/api-keys';
 import { createApp } from './http/app';
-import { createEnginePool } from './http/engine-pool';
+import { createEnginePool } from './runtime/engine-pool';
 import { createHttpServer } from './http/http-server';
 import { createLogger } from './http/logger';
 import type * as SharedCounters from './http/shared-counters';

@@ -1,6 +1,6 @@
 /**
  * The sha256 of the server's answer to every benchmark body (each size of each family), with the
- * envelope's request id blanked: two trees that print the same lines answer byte for byte alike.
+ * envelope's request id and timestamp blanked: two trees that print the same lines answer byte for byte alike.
  * Bodies are sent one at a time to an idle server, so each takes whatever path a lone request
  * takes. `node dist/scripts/bench/answers.js [--seed=N] [--only=family,...]`
  */
@@ -10,6 +10,7 @@ import { postDiff } from './http-client';
 import { startServer } from './server-process';
 
 const REQUEST_ID = /"requestId":"[^"]*"/;
+const TIMESTAMP = /"timestamp":"[^"]*"/;
 
 async function main(): Promise<void> {
   const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
   try {
     for (const body of bodies) {
       const answer = await postDiff(server.baseUrl, server.key, Buffer.from(body.json), 300_000);
-      const text = answer.text.replace(REQUEST_ID, '"requestId":""');
+      const text = answer.text.replace(REQUEST_ID, '"requestId":""').replace(TIMESTAMP, '"timestamp":""');
       const digest = createHash('sha256').update(text, 'utf8').digest('hex');
       process.stdout.write(`${body.name}\t${answer.status}\t${answer.bytes}\t${digest}\n`);
     }

@@ -10,7 +10,7 @@
  */
 import { runDiff } from '../../src/engine/index';
 import type { DiffRequest } from '../../src/engine/types';
-import { judgeBody } from '../../src/http/request-check';
+import { judgeBody } from '../../src/request/judge';
 
 type Row = Record<string, unknown>;
 

@@ -8,11 +8,10 @@ import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { TrustProxy } from '../config';
+import type { DiffEngine } from '../runtime/engine-pool';
 import type { KeyStore } from './api-keys';
 import { requireAgency, resolveAgency } from './auth';
 import { MAX_BODY_BYTES, readRawBody, rejectDeclaredOversize } from './body';
-import { createSlotPool } from './body-slots';
-import type { DiffEngine } from './engine-pool';
 import { errorHandler, notFound } from './error-handler';
 import { ApiError } from './errors';
 import { createHttpLogger } from './logger';
@@ -70,7 +69,6 @@ export function createApp(deps: AppDeps): Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   };
-  const slots = createSlotPool();
   app.post(
     '/v1/diff',
     noStore,
@@ -78,8 +76,8 @@ export function createApp(deps: AppDeps): Express {
     ...createRateLimit({ ...deps.rateLimit, logger: deps.logger }),
     rejectDeclaredOversize(MAX_BODY_BYTES),
     requireAgency(),
-    readRawBody(slots, MAX_BODY_BYTES),
-    diffRoute(deps.engine, slots),
+    readRawBody(deps.engine.slots, MAX_BODY_BYTES),
+    diffRoute(deps.engine),
   );
 
   app.use(notFound());

@@ -1,15 +1,16 @@
 /**
  * Reading the request body (decisions D1.3–D1.5). Not body-parser: it silently replaces invalid
  * UTF-8 with U+FFFD, and transcripts must never be altered. The main thread only checks the
- * headers and gathers the bytes (at most 5 MiB as sent and decoded) into a reused shared slot
- * (body-slots.ts); decoding, parsing and validation run in the engine worker (request-check.ts),
- * so that a 5 MB body costs the thread that answers health probes almost nothing.
+ * headers and gathers the bytes (at most 5 MiB as sent and decoded) into one of the engine's
+ * reused shared slots (runtime/body-slots.ts); decoding, parsing and validation run in the engine
+ * worker (request/judge.ts), so that a 5 MB body costs the thread that answers health probes
+ * almost nothing.
  */
 import type { IncomingMessage } from 'node:http';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Transform } from 'node:stream';
 import type { RequestHandler } from 'express';
-import { type SlotPool, copyIntoSlot } from './body-slots';
+import { type SlotBody, type SlotPool, copyIntoSlot } from '../runtime/body-slots';
 import { ApiError } from './errors';
 
 /** D1.5: "5 MB" is 5 × 1024 × 1024 bytes. */
@@ -114,27 +115,18 @@ export function readBody(req: IncomingMessage, inflater: Transform | null, limit
   });
 }
 
-/** Parses JSON text; 400 for malformed JSON or a top-level value that is not an object (D1.4). */
-export function parseJsonObject(text: string): Record<string, unknown> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    // The parser's message quotes the body: never echo it (D1.4).
-    throw badRequest('The body is not valid JSON.');
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw badRequest('The body must be a JSON object with "original" and "reworked" arrays.');
-  }
-  return value as Record<string, unknown>;
-}
+/** What `readRawBody` leaves in `res.locals`: the request's body, in its slot. */
+export type BodyLocals = { body: SlotBody };
+
+/** A handler that runs after `readRawBody`. */
+export type BodyHandler = RequestHandler<Record<string, string>, unknown, unknown, Record<string, unknown>, BodyLocals>;
 
 /**
- * Checks the body's headers and gathers its bytes into a slot of `slots` (body-slots.ts):
- * `res.locals.bodySlot`, and `res.locals.bodyBytes` its first bytes. The client is asked for the
- * body (100 Continue) only now, after every check that needs no body.
+ * Checks the body's headers and gathers its bytes into a slot of `slots` (the engine's), left in
+ * `res.locals.body`. The client is asked for the body (100 Continue) only now, after every check
+ * that needs no body.
  */
-export function readRawBody(slots: SlotPool, limit = MAX_BODY_BYTES): RequestHandler {
+export function readRawBody(slots: SlotPool, limit = MAX_BODY_BYTES): BodyHandler {
   if (limit > slots.slotBytes) throw new RangeError(`a body limit of ${limit} bytes does not fit a slot of ${slots.slotBytes}`);
   return async (req, res, next) => {
     // Node keeps the first of repeated Content-Type headers; a proxy may keep another. Two media
@@ -145,10 +137,11 @@ export function readRawBody(slots: SlotPool, limit = MAX_BODY_BYTES): RequestHan
     checkContentType(req.headers['content-type']);
     const inflater = decoderFor(req.headers['content-encoding']);
     if (req.headers.expect?.toLowerCase() === '100-continue') res.writeContinue();
-    const slot = slots.take(res);
+    const slot = slots.take();
+    // The answer may be sent from the slot: this request holds it until its response has closed.
+    res.once('close', () => slots.drop(slot));
     const length = await readBody(req, inflater, limit, slot.bytes);
-    res.locals.bodySlot = slot;
-    res.locals.bodyBytes = slot.bytes.subarray(0, length);
+    res.locals.body = { slot, length };
     next();
   };
 }

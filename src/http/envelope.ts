@@ -2,7 +2,8 @@
  * Response envelopes (spec §2.3 and §7). The success envelope is written around its `data`, which
  * arrives already serialised from the engine worker: the main thread never re-stringifies it.
  */
-import type { ErrorCode, ErrorDetail } from './errors';
+import type { ErrorDetail } from '../request/refusal';
+import type { ErrorCode } from './errors';
 
 export interface ErrorEnvelope {
   status: 'error';

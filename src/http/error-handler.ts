@@ -30,6 +30,8 @@ function isErrorLike(value: unknown): value is Error {
 /** Turns any error into the envelope with the catalogue's status. */
 export function errorHandler(): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
+    // The client has gone (D9.7): no one reads an answer, and the request's log line is written.
+    if (res.destroyed) return;
     const known = asApiError(error);
     const apiError = known ?? new ApiError('INTERNAL_SERVER_ERROR');
     // Errors from a worker thread (or another realm) fail `instanceof Error`: duck-type them.

@@ -2,6 +2,8 @@
  * The one catalogue of API errors (spec §7 plus decisions D1.8): every failure the service answers
  * with is one of these codes, with its HTTP status and default message.
  */
+import type { BodyRefusal, ErrorDetail } from '../request/refusal';
+
 export const ERROR_CATALOGUE = {
   BAD_REQUEST: { status: 400, message: 'The request body could not be read as JSON.' },
   UNAUTHORIZED: { status: 401, message: 'A valid API key is required in the x-api-key header.' },
@@ -23,12 +25,6 @@ export const ERROR_CATALOGUE = {
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
-
-/** One failing field of a 422 (spec §7): a path such as `original[3].transcript`. */
-export interface ErrorDetail {
-  field: string;
-  message: string;
-}
 
 export interface ApiErrorOptions {
   message?: string;
@@ -53,4 +49,9 @@ export class ApiError extends Error {
     this.details = options.details;
     this.headers = options.headers ?? {};
   }
+}
+
+/** The API error for a refused body (400 or 422). */
+export function refusalError(refusal: BodyRefusal): ApiError {
+  return new ApiError(refusal.code, { message: refusal.message, details: refusal.details });
 }

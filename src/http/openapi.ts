@@ -4,7 +4,7 @@
  */
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
-import { DiffRequestSchema } from './diff-schema';
+import { DiffRequestSchema } from '../request/diff-schema';
 import { ERROR_CATALOGUE, type ErrorCode } from './errors';
 import { DiffResponseSchema, ErrorResponseSchema, HealthResponseSchema } from './response-schema';
 

@@ -6,7 +6,7 @@ import request from 'supertest';
 import { main } from '../../src/cli/issue-key';
 import { loadConfig } from '../../src/config';
 import { hashKey, KeyStore } from '../../src/http/api-keys';
-import type { DiffEngine } from '../../src/http/engine-pool';
+import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { buildApp, expectError, KEY, startEngine } from './support/harness';
 
 let engine: DiffEngine;

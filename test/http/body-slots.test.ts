@@ -1,55 +1,46 @@
-import { EventEmitter } from 'node:events';
-import type { ServerResponse } from 'node:http';
 import fc from 'fast-check';
 import request from 'supertest';
-import { copyIntoSlot, createSlotPool } from '../../src/http/body-slots';
-import type { DiffEngine } from '../../src/http/engine-pool';
-import { KEY, buildApp } from './support/harness';
-
-/** A stand-in response: only its 'close' event matters to the pool. */
-const response = () => new EventEmitter() as unknown as ServerResponse & { emit(event: 'close'): boolean };
+import { type BodySlot, copyIntoSlot, createSlotPool } from '../../src/runtime/body-slots';
+import type { DiffEngine } from '../../src/runtime/engine-pool';
+import { KEY, buildApp, startFaultEngine, startRealEngine } from './support/harness';
 
 describe('body slots', () => {
-  it('reuses a slot once its response has closed', () => {
+  it('reuses a slot once its taker has dropped it', () => {
     const pool = createSlotPool({ slotBytes: 1024 });
-    const res = response();
-    const first = pool.take(res);
-    expect(first.bytes.buffer).toBe(first.shared);
+    const first = pool.take();
+    expect(first.bytes.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(first.bytes.length).toBe(1024);
-    expect(pool.take(response())).not.toBe(first); // still held by its response
-    res.emit('close');
+    expect(pool.take()).not.toBe(first); // still held by its taker
+    pool.drop(first);
     expect(pool.kept).toBe(1);
-    expect(pool.take(response())).toBe(first);
+    expect(pool.take()).toBe(first);
   });
 
-  it('keeps a slot held by its diff until the diff lets go, whatever the response does', () => {
+  it('keeps a slot held by its task until the task lets go, whatever its taker does', () => {
     const pool = createSlotPool({ slotBytes: 1024 });
-    const res = response();
-    const slot = pool.take(res);
+    const slot = pool.take();
     pool.hold(slot);
-    res.emit('close');
+    pool.drop(slot);
     expect(pool.kept).toBe(0);
     pool.drop(slot);
     expect(pool.kept).toBe(1);
   });
 
-  it('never reuses the slot of a diff that was stopped (its hold is never dropped)', () => {
+  it('never reuses the slot of a task that was stopped (its hold is never dropped)', () => {
     const pool = createSlotPool({ slotBytes: 1024 });
-    const res = response();
-    const slot = pool.take(res);
-    pool.hold(slot); // the diff starts, then is stopped: the route keeps this hold for ever
-    res.emit('close');
-    const next = pool.take(response());
+    const slot = pool.take();
+    pool.hold(slot); // the task starts, then is stopped: the engine keeps this hold for ever
+    pool.drop(slot);
+    const next = pool.take();
     expect(next).not.toBe(slot);
     expect(pool.kept).toBe(0);
   });
 
   it('keeps at most `keep` free slots', () => {
     const pool = createSlotPool({ slotBytes: 64, keep: 2 });
-    const responses = [response(), response(), response()];
-    const slots = responses.map((res) => pool.take(res));
+    const slots = [pool.take(), pool.take(), pool.take()];
     expect(new Set(slots).size).toBe(3);
-    for (const res of responses) res.emit('close');
+    for (const slot of slots) pool.drop(slot);
     expect(pool.kept).toBe(2);
   });
 });
@@ -88,52 +79,49 @@ describe('copyIntoSlot', () => {
   });
 });
 
-describe('POST /v1/diff through the slots', () => {
-  // An engine that answers in the slot, as the real worker does when the answer fits, and
-  // remembers which shared buffer each body arrived in.
-  const seen: ArrayBufferLike[] = [];
-  let failNext = false;
-  const engine: DiffEngine = {
-    async run(body) {
-      seen.push(body.buffer);
-      if (failNext) {
-        failNext = false;
-        throw new Error('the worker died');
-      }
-      const answer = Buffer.from(JSON.stringify({ bytes: body.byteLength }));
-      answer.copy(Buffer.from(body.buffer, 0, answer.length));
-      return { ok: true, inBody: answer.length };
-    },
-    queued: 0,
-    running: 0,
-    full: false,
-    draining: false,
-    drain() {},
-    async close() {},
-    async destroy() {},
+/** `engine`, its `run` recording the slot each body arrived in. */
+function recording(engine: DiffEngine): { engine: DiffEngine; seen: BodySlot[] } {
+  const seen: BodySlot[] = [];
+  const run: DiffEngine['run'] = (op, body, signal) => {
+    seen.push(body.slot);
+    return engine.run(op, body, signal);
   };
-  const { app } = buildApp(engine);
+  return { engine: Object.create(engine, { run: { value: run } }) as DiffEngine, seen };
+}
 
-  it('answers from the slot, and the next request reuses it', async () => {
-    const body = { original: [{ transcript: 'a' }], reworked: [{ transcript: 'b' }] };
-    const first = await request(app).post('/v1/diff').set('x-api-key', KEY).send(body);
-    const second = await request(app).post('/v1/diff').set('x-api-key', KEY).send(body);
-    expect(first.status).toBe(200);
-    expect(first.body.data).toEqual({ bytes: JSON.stringify(body).length });
-    expect(second.body.data).toEqual(first.body.data);
-    expect(seen).toHaveLength(2);
-    expect(seen[0]).toBeInstanceOf(SharedArrayBuffer);
-    expect(seen[1]).toBe(seen[0]);
+describe('POST /v1/diff through the slots', () => {
+  const diff = (engine: DiffEngine, transcript: string) =>
+    request(buildApp(engine).app).post('/v1/diff').set('x-api-key', KEY).send({ original: [{ transcript }], reworked: [{ transcript: 'b' }] });
+
+  describe('with the real engine', () => {
+    const real = startRealEngine();
+    afterAll(() => real.destroy());
+
+    it('answers from the slot, and the next request reuses it', async () => {
+      const { engine, seen } = recording(real);
+      const first = await diff(engine, 'a');
+      expect(first.status).toBe(200);
+      // The worker wrote the answer over the body, and the response was sent from there.
+      const data = first.text.slice(first.text.indexOf('"data":') + '"data":'.length, -1);
+      expect(seen[0]!.bytes.toString('utf8', 0, Buffer.byteLength(data))).toBe(data);
+      const second = await diff(engine, 'a');
+      expect(second.body.data).toEqual(first.body.data);
+      expect(seen).toHaveLength(2);
+      expect(seen[1]).toBe(seen[0]);
+    });
   });
 
-  it('never hands the slot of a failed diff to a later request', async () => {
-    const body = { original: [{ transcript: 'a' }], reworked: [{ transcript: 'b' }] };
-    seen.length = 0;
-    await request(app).post('/v1/diff').set('x-api-key', KEY).send(body);
-    failNext = true;
-    expect((await request(app).post('/v1/diff').set('x-api-key', KEY).send(body)).status).toBe(500);
-    await request(app).post('/v1/diff').set('x-api-key', KEY).send(body);
-    expect(seen[1]).toBe(seen[0]);
-    expect(seen[2]).not.toBe(seen[1]);
+  describe('with a worker that fails', () => {
+    const faulty = startFaultEngine({ workers: 1, maxQueue: 2 });
+    afterAll(() => faulty.destroy());
+
+    it('never hands the slot of a failed diff to a later request', async () => {
+      const { engine, seen } = recording(faulty);
+      expect((await diff(engine, 'ok')).status).toBe(200);
+      expect((await diff(engine, 'throw')).status).toBe(500);
+      expect((await diff(engine, 'ok')).status).toBe(200);
+      expect(seen[1]).toBe(seen[0]);
+      expect(seen[2]).not.toBe(seen[1]);
+    });
   });
 });

@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
-import type { DiffEngine } from '../../src/http/engine-pool';
+import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { createHttpServer } from '../../src/http/http-server';
 import { buildApp, expectError, KEY, startEngine } from './support/harness';
 

@@ -4,7 +4,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import type { DiffEngine } from '../../src/http/engine-pool';
+import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { buildApp, KEY, startEngine } from './support/harness';
 
 let engine: DiffEngine;

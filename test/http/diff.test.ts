@@ -1,7 +1,8 @@
 /** POST /v1/diff end to end, with the real engine in the worker pool. */
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
-import type { DiffEngine } from '../../src/http/engine-pool';
+import { runDiff } from '../../src/engine';
+import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { DiffResponseSchema } from '../../src/http/response-schema';
 import { largeBody, smallBody } from './support/bodies';
 import { buildApp, KEY, startRealEngine } from './support/harness';
@@ -115,6 +116,15 @@ describe('POST /v1/diff with the real engine', () => {
       .send(zipped as unknown as string);
     expect(res.status).toBe(200);
     expect(res.body.data.results.map((r: { status: string }) => r.status)).toEqual(['UNCHANGED', 'MODIFIED']);
+  });
+
+  it('data is the engine\'s JSON byte for byte, and Content-Length is the exact length', async () => {
+    const { app } = buildApp(engine);
+    const body = largeBody(300);
+    const res = await request(app).post('/v1/diff').set('x-api-key', KEY).send(body);
+    expect(res.status).toBe(200);
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
+    expect(res.text.slice(res.text.indexOf('"data":') + '"data":'.length, -1)).toBe(JSON.stringify(runDiff(body)));
   });
 
   it('the same request gives byte-identical data (D6.9)', async () => {

@@ -6,8 +6,8 @@
  */
 import request from 'supertest';
 import type { Express } from 'express';
-import { type DiffEngine, EngineBusyError, EngineTimeoutError } from '../../src/http/engine-pool';
-import { buildApp, expectError, KEY, startFaultEngine } from './support/harness';
+import { type DiffEngine, EngineBusyError, EngineTimeoutError } from '../../src/runtime/engine-pool';
+import { buildApp, expectError, inSlot, KEY, startFaultEngine } from './support/harness';
 
 jest.setTimeout(30_000);
 
@@ -60,13 +60,13 @@ describe('the time budget', () => {
   it('counts from when a diff starts running, not while it waits', async () => {
     const engine = startFaultEngine({ workers: 1, maxQueue: 2, taskTimeoutMs: 1_000 });
     try {
-      await engine.run(bytes('ok'), never); // the worker is up: the timings below are the diffs'
-      const first = engine.run(bytes('sleep 700'), never);
-      const second = engine.run(bytes('sleep 700'), never);
+      await engine.run('diff', inSlot(engine, bytes('ok')), never); // the worker is up: the timings below are the diffs'
+      const first = engine.run('diff', inSlot(engine, bytes('sleep 700')), never);
+      const second = engine.run('diff', inSlot(engine, bytes('sleep 700')), never);
       expect(engine.queued).toBe(1);
       // The second waited ~700 ms and ran ~700 ms: 1.4 s in all, past the budget, yet within it running.
       await expect(Promise.all([first, second])).resolves.toEqual([expect.objectContaining({ ok: true }), expect.objectContaining({ ok: true })]);
-      await expect(engine.run(bytes('sleep 3000'), never)).rejects.toBeInstanceOf(EngineTimeoutError);
+      await expect(engine.run('diff', inSlot(engine, bytes('sleep 3000')), never)).rejects.toBeInstanceOf(EngineTimeoutError);
     } finally {
       await engine.destroy();
     }
@@ -96,9 +96,9 @@ describe('drain', () => {
   it('refuses the waiting diffs and new ones, and lets the running one finish', async () => {
     const engine = startFaultEngine({ workers: 1, maxQueue: 4 });
     try {
-      await engine.run(bytes('ok'), never);
-      const running = engine.run(bytes('sleep 500'), never);
-      const waiting = [engine.run(bytes('ok'), never), engine.run(bytes('ok'), never)];
+      await engine.run('diff', inSlot(engine, bytes('ok')), never);
+      const running = engine.run('diff', inSlot(engine, bytes('sleep 500')), never);
+      const waiting = [engine.run('diff', inSlot(engine, bytes('ok')), never), engine.run('diff', inSlot(engine, bytes('ok')), never)];
       const refusals = waiting.map((p) => p.catch((error: unknown) => error));
       expect([engine.running, engine.queued]).toEqual([1, 2]);
 
@@ -107,7 +107,7 @@ describe('drain', () => {
         expect(refused).toBeInstanceOf(EngineBusyError);
         expect((refused as EngineBusyError).draining).toBe(true);
       }
-      await expect(engine.run(bytes('ok'), never)).rejects.toMatchObject({ draining: true });
+      await expect(engine.run('diff', inSlot(engine, bytes('ok')), never)).rejects.toMatchObject({ draining: true });
       expect(engine.full).toBe(true);
       await expect(running).resolves.toMatchObject({ ok: true });
       await engine.close();

@@ -1,63 +1,54 @@
-import { TRANSFER_MIN_BYTES } from '../../src/http/engine-pool';
-import { startRealEngine } from './support/harness';
+import { runDiff } from '../../src/engine';
+import { judgeBody } from '../../src/request/judge';
+import { inSlot, startRealEngine } from './support/harness';
 
-// How bytes cross the thread boundary. A body in a shared slot (body-slots.ts) gets its answer
-// written back over it; an answer that does not fit, or a body in a plain buffer, comes back in a
-// buffer of its own, moved rather than cloned when large (a moved ArrayBuffer is detached on the
-// sending side, which is what the plain-buffer test observes).
+// How bytes cross the thread boundary. The body lies in a shared slot (body-slots.ts); the worker
+// writes its answer back over it when the answer fits there, and otherwise sends it in a buffer
+// of its own (moved rather than cloned when large).
 describe('engine pool: bytes between threads', () => {
-  const engine = startRealEngine();
-  afterAll(() => engine.close());
-
+  const never = new AbortController().signal;
   const rows = (n: number, suffix: string) =>
     Array.from({ length: n }, (_, i) => ({ transcript: `row ${i} of a body large enough to be moved${suffix}` }));
-  const largeBody = () => Buffer.from(JSON.stringify({ original: rows(2000, ''), reworked: rows(2000, '!') }));
-  const expectWholeAnswer = (json: string) => {
-    const data = JSON.parse(json);
-    expect(data.counts.rows.MODIFIED).toBe(2000);
-    expect(data.results).toHaveLength(2000);
-  };
+  const json = JSON.stringify({ original: rows(2000, ''), reworked: rows(2000, '!') });
+  const expected = JSON.stringify(runDiff(JSON.parse(json)));
 
-  it('writes the answer over a body sent in a shared buffer with room for it', async () => {
-    const body = largeBody();
-    const shared = new SharedArrayBuffer(4 * body.byteLength);
-    const slot = Buffer.from(shared);
-    body.copy(slot);
-    const outcome = await engine.run(slot.subarray(0, body.byteLength), new AbortController().signal);
-    expect(outcome.ok && 'inBody' in outcome).toBe(true);
-    if (!outcome.ok || !('inBody' in outcome)) return;
-    // The answer is longer than the body: it really is in the shared memory, not a stale copy.
-    expect(outcome.inBody).toBeGreaterThan(body.byteLength);
-    expectWholeAnswer(slot.subarray(0, outcome.inBody).toString('utf8'));
+  describe('in a slot with room for the answer', () => {
+    const engine = startRealEngine();
+    afterAll(() => engine.close());
+
+    it('writes the answer over the body: byte for byte the JSON of runDiff', async () => {
+      const body = inSlot(engine, Buffer.from(json));
+      const answer = await engine.run('diff', body, never);
+      expect(answer.ok).toBe(true);
+      if (!answer.ok) return;
+      // The answer is longer than the body and lies in the shared memory itself, not in a copy.
+      expect(answer.json.buffer).toBe(body.slot.bytes.buffer);
+      expect(answer.json.byteLength).toBeGreaterThan(body.length);
+      expect(Buffer.from(answer.json).toString('utf8')).toBe(expected);
+    });
+
+    it('refuses a malformed body exactly as the judge does', async () => {
+      const bytes = Buffer.from(`${json.slice(0, -1)},}`);
+      const answer = await engine.run('diff', inSlot(engine, bytes), never);
+      expect(answer).toMatchObject({ ok: false, code: 'BAD_REQUEST' });
+      expect(answer).toEqual(judgeBody(bytes));
+    });
   });
 
-  it('sends an answer that does not fit the shared buffer in a buffer of its own', async () => {
-    const body = largeBody();
-    const slot = Buffer.from(new SharedArrayBuffer(body.byteLength));
-    body.copy(slot);
-    const outcome = await engine.run(slot, new AbortController().signal);
-    expect(outcome.ok && 'data' in outcome).toBe(true);
-    if (!outcome.ok || !('data' in outcome)) return;
-    expect(outcome.data.byteLength).toBeGreaterThan(slot.byteLength);
-    expectWholeAnswer(Buffer.from(outcome.data).toString('utf8'));
-  });
+  describe('in a slot too small for the answer', () => {
+    const slotBytes = 512 * 1024;
+    const engine = startRealEngine({ slotBytes });
+    afterAll(() => engine.close());
 
-  it('moves a large body in a plain buffer to the worker and gets the whole answer back', async () => {
-    const body = largeBody();
-    const sent = new Uint8Array(body.byteLength);
-    sent.set(body);
-    expect(sent.byteLength).toBeGreaterThanOrEqual(TRANSFER_MIN_BYTES);
-    const outcome = await engine.run(sent, new AbortController().signal);
-    expect(sent.byteLength).toBe(0); // detached: transferred, not cloned
-    expect(outcome.ok && 'data' in outcome).toBe(true);
-    if (!outcome.ok || !('data' in outcome)) return;
-    expectWholeAnswer(Buffer.from(outcome.data).toString('utf8'));
-  });
-
-  it('copies a small body, which may share Node’s buffer pool', async () => {
-    const small = Buffer.from(JSON.stringify({ original: rows(2, ''), reworked: rows(2, '') }));
-    const outcome = await engine.run(small, new AbortController().signal);
-    expect(small.byteLength).toBeGreaterThan(0);
-    expect(outcome.ok).toBe(true);
+    it('sends the answer in a buffer of its own', async () => {
+      const body = inSlot(engine, Buffer.from(json));
+      expect(body.length).toBeLessThan(slotBytes);
+      const answer = await engine.run('diff', body, never);
+      expect(answer.ok).toBe(true);
+      if (!answer.ok) return;
+      expect(answer.json.buffer).not.toBe(body.slot.bytes.buffer);
+      expect(answer.json.byteLength).toBeGreaterThan(slotBytes);
+      expect(Buffer.from(answer.json).toString('utf8')).toBe(expected);
+    });
   });
 });

@@ -3,7 +3,7 @@
  * and the headers the contract puts on it; then the precedence of D1.11.
  */
 import request from 'supertest';
-import type { DiffEngine } from '../../src/http/engine-pool';
+import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { smallBody } from './support/bodies';
 import { buildApp, expectError, KEY, startEngine } from './support/harness';
 

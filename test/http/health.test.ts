@@ -1,6 +1,6 @@
 /** GET /v1/health (decisions D1.9, D1.10). */
 import request from 'supertest';
-import type { DiffEngine } from '../../src/http/engine-pool';
+import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { HealthResponseSchema } from '../../src/http/response-schema';
 import { buildApp, KEY, startEngine } from './support/harness';
 

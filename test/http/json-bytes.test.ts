@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { runDiff } from '../../src/engine/index';
-import { jsonBytes, serializeJson } from '../../src/http/json-bytes';
+import { jsonBytes, serializeJson } from '../../src/runtime/json-bytes';
 
 const reference = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8');
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { jsonText, NotUtf8Error } from '../../src/http/json-text';
+import { jsonText, NotUtf8Error } from '../../src/request/json-text';
 
 /** What JSON.parse makes of a text: its value, or that it refused it. */
 function outcome(text: string): { value: unknown } | 'refused' {

@@ -1,7 +1,7 @@
 /** GET /v1/openapi.json: OpenAPI 3.1 from the same zod schemas the server validates with. */
 import request from 'supertest';
 import { DEFAULT_CONFIG } from '../../src/engine/types';
-import type { DiffEngine } from '../../src/http/engine-pool';
+import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { ERROR_CATALOGUE } from '../../src/http/errors';
 import { buildApp, startEngine } from './support/harness';
 

@@ -5,7 +5,7 @@
  * The bodies are invalid on purpose (422): every request counts, whatever its outcome.
  */
 import request from 'supertest';
-import type { DiffEngine } from '../../src/http/engine-pool';
+import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { buildApp, expectError, KEY, OTHER_KEY, startEngine } from './support/harness';
 
 let engine: DiffEngine;

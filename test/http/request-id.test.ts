@@ -1,6 +1,6 @@
 /** Request ids (decisions D1.2): on every response, equal to the envelope's, safe when echoed. */
 import request from 'supertest';
-import type { DiffEngine } from '../../src/http/engine-pool';
+import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { chooseRequestId } from '../../src/http/request-id';
 import { buildApp, KEY, startEngine } from './support/harness';
 

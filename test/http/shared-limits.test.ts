@@ -7,7 +7,7 @@
  */
 import request from 'supertest';
 import type { Express } from 'express';
-import type { DiffEngine } from '../../src/http/engine-pool';
+import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { createLogger } from '../../src/http/logger';
 import { createSharedCounters, REDIS_PREFIXES, type SharedCounters } from '../../src/http/shared-counters';
 import { redisServer, type RedisServer } from '../support/redis';

@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check';
 import request from 'supertest';
-import { isPlainValidRow, RowObjectSchema, validateDiffRequest } from '../../src/http/diff-schema';
-import type { DiffEngine } from '../../src/http/engine-pool';
+import { isPlainValidRow, RowObjectSchema, validateDiffRequest } from '../../src/request/diff-schema';
+import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { buildApp, expectError, KEY, startEngine } from './support/harness';
 
 let engine: DiffEngine;

@@ -9,7 +9,7 @@ import { brotliCompressSync, constants as zlib, deflateSync, gzipSync } from 'no
 import { runDiff } from '../../src/engine/index';
 import type { DiffRequest } from '../../src/engine/types';
 import { hashKey, KeyStore } from '../../src/http/api-keys';
-import type { DiffEngine } from '../../src/http/engine-pool';
+import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { AGENCY, KEY, OTHER_KEY } from '../http/support/harness';
 import {
   bodyOfExactly,

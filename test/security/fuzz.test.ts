@@ -12,8 +12,8 @@
 import { METHODS } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import diffWorker from '../../src/http/diff-worker';
-import type { DiffEngine } from '../../src/http/engine-pool';
+import diffWorker from '../../src/runtime/engine-worker';
+import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { KEY, OTHER_KEY } from '../http/support/harness';
 import { bodyText, headerValue, mutate, mutation, type Mutation, percentEncoded, awkwardString } from './support/arbitraries';
 import { rawDiff } from './support/cases';
@@ -52,7 +52,7 @@ afterAll(async () => {
 
 /** The answer the worker gives these body bytes in process: status, code, details or data. */
 function expectedFor(body: Buffer): { status: number; code: string; details?: unknown; data?: string } {
-  const outcome = diffWorker({ body });
+  const outcome = diffWorker({ op: 'diff', body });
   // A plain Buffer body (no shared slot): the answer always comes in a buffer of its own.
   if (outcome.ok) return { status: 200, code: 'success', data: 'data' in outcome ? Buffer.from(outcome.data).toString('utf8') : 'an answer in a slot' };
   const status = outcome.code === 'BAD_REQUEST' ? 400 : 422;

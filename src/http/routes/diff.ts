@@ -1,82 +1,19 @@
 /**
- * POST /v1/diff: hand the body's bytes to the engine pool and answer with the worker's JSON
- * spliced into the envelope. Authentication, limits and body reading run before this handler
- * (see app.ts); judging the body runs in the worker (request-check.ts).
+ * POST /v1/diff: the engine diffs the body in its slot, and its JSON is sent inside the success
+ * envelope. Authentication, limits and body reading run before this handler (app.ts); judging the
+ * body runs in the worker (request/judge.ts).
  */
-import type { RequestHandler } from 'express';
-import type { BodySlot, SlotPool } from '../body-slots';
-import { type DiffEngine, EngineBusyError } from '../engine-pool';
-import { successEnvelopeParts } from '../envelope';
-import { ApiError } from '../errors';
-import { judgeBody, refusalError } from '../request-check';
-import { requestIdOf } from '../request-id';
+import { judgeBody } from '../../request/judge';
+import type { DiffEngine } from '../../runtime/engine-pool';
+import type { BodyHandler } from '../body';
+import { clientGone, engineFailure, sendData } from '../engine-call';
+import { refusalError } from '../errors';
 
-/** Seconds a client is asked to wait when the engine queue is full; about one large diff. */
-export const BUSY_RETRY_AFTER_SECONDS = 5;
-
-const busy = (draining: boolean) =>
-  new ApiError('SERVICE_UNAVAILABLE', {
-    headers: { 'Retry-After': String(BUSY_RETRY_AFTER_SECONDS) },
-    // A drain refuses waiting diffs: say so, since another replica can take the retry at once.
-    ...(draining ? { message: 'The service is restarting; retry after the number of seconds given in Retry-After.' } : {}),
-  });
-
-export function diffRoute(engine: DiffEngine, slots: SlotPool): RequestHandler {
+export function diffRoute(engine: DiffEngine): BodyHandler {
   return async (_req, res) => {
-    const bytes = res.locals.bodyBytes as Buffer;
-    const slot = res.locals.bodySlot as BodySlot;
-    if (engine.full) {
-      // D1.11: a malformed or invalid body is answered as such, even under overload.
-      const verdict = judgeBody(bytes);
-      throw verdict.ok ? busy(engine.draining) : refusalError(verdict);
-    }
-
-    // D9.7: a client that leaves frees its queue slot or worker.
-    const gone = new AbortController();
-    const onClose = () => {
-      if (!res.writableFinished) gone.abort();
-    };
-    res.on('close', onClose);
-    // The worker reads the body in the slot and may write the answer over it (body-slots.ts).
-    slots.hold(slot);
-    let outcome;
-    try {
-      outcome = await engine.run(bytes, gone.signal);
-    } catch (error) {
-      if (error instanceof EngineBusyError) {
-        slots.drop(slot); // it never reached a worker
-        throw busy(error.draining);
-      }
-      // Stopped (client gone, time budget, worker dead): its thread may still write into the
-      // slot, so this hold is never dropped and the slot is never reused.
-      if (gone.signal.aborted) return;
-      throw error;
-    } finally {
-      res.off('close', onClose);
-    }
-    if (outcome.ok && 'lingering' in outcome && outcome.lingering) {
-      // A half that did nothing may still read the slot's control words (engine-pool.ts): drop
-      // this hold once it has finished; if its thread was stopped instead, never.
-      outcome.lingering.then(
-        () => slots.drop(slot),
-        () => undefined,
-      );
-    } else {
-      slots.drop(slot);
-    }
-    if (!outcome.ok) throw refusalError(outcome);
-
-    // An answer in the slot is sent from there: the response's own hold keeps it until closed.
-    const data =
-      'chunks' in outcome ? outcome.chunks : ['inBody' in outcome ? slot.bytes.subarray(0, outcome.inBody) : outcome.data];
-    const [head, tail] = successEnvelopeParts(requestIdOf(res));
-    res.status(200).type('application/json; charset=utf-8');
-    let length = Buffer.byteLength(head) + Buffer.byteLength(tail);
-    for (const chunk of data) length += chunk.byteLength;
-    res.setHeader('Content-Length', length);
-    res.cork();
-    res.write(head);
-    for (const chunk of data) if (chunk.byteLength > 0) res.write(chunk);
-    res.end(tail);
+    const { body } = res.locals;
+    const answer = await engine.run('diff', body, clientGone(res)).catch((error: unknown) => engineFailure(error, body, judgeBody));
+    if (!answer.ok) throw refusalError(answer);
+    sendData(res, answer.json);
   };
 }

@@ -4,7 +4,8 @@ import type { Express } from 'express';
 import type { Response } from 'supertest';
 import { KeyStore, hashKey } from '../../../src/http/api-keys';
 import { createApp, type AppDeps } from '../../../src/http/app';
-import { createEnginePool, type DiffEngine } from '../../../src/http/engine-pool';
+import type { SlotBody } from '../../../src/runtime/body-slots';
+import { createEnginePool, type DiffEngine } from '../../../src/runtime/engine-pool';
 import { createLogger } from '../../../src/http/logger';
 
 export const KEY = 'test-key-acme-0123456789abcdefghijklmnopqrstuv';
@@ -43,11 +44,19 @@ export function startFaultEngine(
   return createEnginePool({ workers: 1, maxQueue: 8, ...options, filename: FAULT_WORKER });
 }
 
-/** A pool running the real engine worker (src/http/diff-worker.ts). Destroy it in afterAll. */
-export function startRealEngine(
-  options: { workers?: number; maxQueue?: number; splitMinBytes?: number; filename?: string } = {},
-): DiffEngine {
+/** A pool running the real engine worker (src/runtime/engine-worker.ts). Destroy it in afterAll. */
+export function startRealEngine(options: { workers?: number; maxQueue?: number; slotBytes?: number } = {}): DiffEngine {
   return createEnginePool({ maxQueue: 8, ...options, workers: options.workers ?? 1 });
+}
+
+/**
+ * `bytes` gathered into one of `engine`'s body slots, as the body middleware gathers a request's
+ * body, for calling `engine.run` directly. The test keeps its hold: the slot is never reused.
+ */
+export function inSlot(engine: DiffEngine, bytes: Uint8Array): SlotBody {
+  const slot = engine.slots.take();
+  slot.bytes.set(bytes);
+  return { slot, length: bytes.byteLength };
 }
 
 /** Limits high enough not to interfere unless a test sets its own. */

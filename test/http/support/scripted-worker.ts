@@ -4,10 +4,10 @@
  * first original row's transcript is the script: "sleep <ms>" blocks the thread, "throw" throws,
  * "input-error" refuses a transform; anything else answers a small data object of row counts.
  */
-import type { DiffOutcome, DiffTask } from '../../../src/http/diff-task';
-import { judgeBody } from '../../../src/http/request-check';
+import type { EngineTask, WorkerAnswer } from '../../../src/runtime/engine-task';
+import { judgeBody } from '../../../src/request/judge';
 
-export default function scriptedWorker(task: DiffTask): DiffOutcome {
+export default function scriptedWorker(task: EngineTask): WorkerAnswer {
   const verdict = judgeBody(task.body);
   if (!verdict.ok) return verdict;
   const body = verdict.body as { original: Array<{ transcript?: string }>; reworked: unknown[] };

@@ -7,7 +7,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppDeps } from '../../../src/http/app';
-import type { DiffEngine } from '../../../src/http/engine-pool';
+import type { DiffEngine } from '../../../src/runtime/engine-pool';
 import { createHttpServer, type HttpTimeouts } from '../../../src/http/http-server';
 import { buildApp, startRealEngine } from '../../http/support/harness';
 

@@ -2,11 +2,11 @@
  * The UTF-8 JSON of a response's `data`, byte for byte what `Buffer.from(JSON.stringify(value))`
  * gives, produced piece by piece.
  *
- * Why: V8 returns the JSON of a 10 MB answer as a string built from thousands of parts, and its
- * first UTF-8 encoding (which flattens it) cost more than JSON.stringify itself: on realistic-30k
- * stringify ~40 ms, then ~70 ms to encode. Serialised a few dozen entries at a time, every piece
- * is a small flat string, encoded straight into the byte buffer: ~34 ms for both steps together
- * (scratch measurement, 15 runs; pieces of 16 or 256 entries were slower).
+ * Why: V8 returns the JSON of a multi-megabyte answer as a string built from thousands of parts,
+ * and its first UTF-8 encoding (which flattens it) costs more than JSON.stringify itself.
+ * Serialised a few dozen entries at a time, every piece is a small flat string, encoded straight
+ * into the byte buffer: both steps together then cost less than the stringify alone did
+ * (docs/benchmark.md), and pieces much smaller or larger were slower.
  */
 
 /** Array elements serialised per piece: a few dozen result entries, a few kilobytes of JSON. */
@@ -17,9 +17,9 @@ const MAX_BYTES_PER_UNIT = 3;
 // The bytes are assembled in the caller's buffer while they fit (the engine worker passes the
 // request's shared buffer, so the answer needs no copy at all), else in one buffer kept for the
 // thread's life and grown to the largest answer it has built. Memory touched for the first time
-// costs a page fault, and on the benchmark machine a fault costs ~11 µs (3 ms a MB: a fresh 10 MB
-// buffer filled in 32 ms, a reused one in 4 ms); a buffer doubled from 64 KiB up to an answer's
-// size touched ~36 MB of new memory a realistic-30k answer.
+// costs a page fault for every page, so filling a fresh buffer is several times slower than
+// refilling a reused one, and a buffer doubled from 64 KiB up to an answer's size would touch
+// several times the answer's size in new memory for every answer.
 let assembly = Buffer.allocUnsafeSlow(64 * 1024);
 
 /** A byte buffer written from strings: the caller's `into` while it has room, then `assembly`. */
@@ -33,8 +33,8 @@ class ByteSink {
 
   write(text: string): void {
     // With room for the worst case the write cannot be cut short, and no scan of the text is
-    // needed first (testing each piece for non-ASCII characters, then writing it, cost ~4 ms an
-    // answer). JSON text holds no lone surrogate: JSON.stringify escapes them.
+    // needed first (a scan of every piece for non-ASCII characters costs a measurable share of
+    // the answer's time). JSON text holds no lone surrogate: JSON.stringify escapes them.
     if (this.length + MAX_BYTES_PER_UNIT * text.length > this.buffer.length) {
       const size = Buffer.byteLength(text, 'utf8');
       if (this.length + size > this.buffer.length) this.moveToAssembly(this.length + size);
@@ -67,11 +67,11 @@ class ByteSink {
  * (the result is then a view of `into`), otherwise into a buffer this thread reuses: that result
  * is valid only until the next call, so copy it before then.
  */
-export function serializeJson(value: Record<string, unknown>, into?: Buffer): Buffer {
+export function serializeJson(value: object, into?: Buffer): Buffer {
   const sink = new ByteSink(into);
   let separator = '{';
   for (const key of Object.keys(value)) {
-    const item = value[key];
+    const item: unknown = (value as Record<string, unknown>)[key];
     if (Array.isArray(item) && item.length > ELEMENTS_PER_PIECE) {
       sink.write(`${separator}${JSON.stringify(key)}:[`);
       writeElements(sink, item);
@@ -98,21 +98,10 @@ function writeElements(sink: ByteSink, items: readonly unknown[]): void {
 }
 
 /**
- * The bytes of `JSON.stringify(items)` without its brackets: joined by a comma, the elements of
- * two arrays give the elements of their concatenation. Written into `into` when they fit, as
- * `serializeJson` does.
- */
-export function serializeElements(items: readonly unknown[], into?: Buffer): Buffer {
-  const sink = new ByteSink(into);
-  writeElements(sink, items);
-  return sink.bytes();
-}
-
-/**
  * `Buffer.from(JSON.stringify(value), 'utf8')` for a plain object, with its long arrays
  * serialised a few elements at a time. Properties whose JSON is undefined (undefined values,
  * functions) are left out, exactly as JSON.stringify leaves them out.
  */
-export function jsonBytes(value: Record<string, unknown>): Buffer {
+export function jsonBytes(value: object): Buffer {
   return Buffer.from(serializeJson(value));
 }

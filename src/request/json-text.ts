@@ -2,10 +2,10 @@
  * A JSON body's bytes as the text JSON.parse reads, decoded as cheaply as its content allows.
  *
  * Why: a UTF-8 body is decoded fast only while it is all ASCII; one non-ASCII character anywhere
- * sends the whole text through V8's character-by-character decoder (~1.7 ns a byte), and one
- * character above Latin-1 ('’') makes the result two-byte. The 4 MB body of realistic-30k has 424
- * non-ASCII characters: decoding it took 6.5-7.8 ms, a latin1 decode of the same length 1.6 ms
- * (medians of 30 in one process). So a body whose non-ASCII characters are sparse is turned into
+ * sends the whole text through V8's character-by-character decoder, and one character above
+ * Latin-1 ('’') makes the result two-byte. Real transcripts have a few hundred non-ASCII
+ * characters in megabytes of ASCII, and a latin1 decode of the same length is several times
+ * faster (docs/benchmark.md). So a body whose non-ASCII characters are sparse is turned into
  * pure ASCII first, each non-ASCII character written as its JSON escape (`é` → `\u00e9`, an
  * astral character as its surrogate pair), and decoded as latin1.
  *
