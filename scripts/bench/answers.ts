@@ -1,6 +1,7 @@
 /**
  * The sha256 of the server's answer to every benchmark body (each size of each family), with the
- * envelope's request id and timestamp blanked: two trees that print the same lines answer byte for byte alike.
+ * envelope's request id and timestamp blanked: two trees that print the same lines answer byte
+ * for byte alike.
  * Bodies are sent one at a time to an idle server, so each takes whatever path a lone request
  * takes. `node dist/scripts/bench/answers.js [--seed=N] [--only=family,...]`
  */
