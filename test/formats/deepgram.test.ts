@@ -1,6 +1,6 @@
 import { deepgramFormat } from '../../src/formats/deepgram';
 import type { TranscriptRow } from '../../src/formats/types';
-import { formatErrorOf, utf8 } from './read-helpers';
+import { formatErrorOf, utf8 } from './helpers';
 
 const word = (text: string, start: number, end: number, speaker: number, punctuated: string) => ({ word: text, start, end, confidence: 0.99, speaker, speaker_confidence: 0.7, punctuated_word: punctuated });
 const WORDS = [

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { eafFormat } from '../../src/formats/eaf';
 import type { TranscriptRow } from '../../src/formats/types';
-import { formatErrorOf, utf8 } from './read-helpers';
+import { formatErrorOf, utf8 } from './helpers';
 
 /** An annotation: time-aligned (times in ms, null for a slot without a value) or referring to another annotation's id. */
 type Spec = { id?: string; start: number | null; end: number | null; text: string } | { id?: string; ref: string; text: string };

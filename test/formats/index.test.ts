@@ -1,16 +1,6 @@
 import { detectFormat, FORMATS, formatNamed, readTranscript } from '../../src/formats';
 import { FormatError } from '../../src/formats/types';
-import { evalDataBytes, utf8 } from './eval-data';
-
-function formatError(run: () => unknown): FormatError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof FormatError) return error;
-    throw error;
-  }
-  throw new Error('expected a FormatError');
-}
+import { evalDataBytes, formatErrorOf, utf8 } from './helpers';
 
 /** A small valid file of each format. */
 const SAMPLES: Record<string, string> = {
@@ -65,7 +55,7 @@ describe('the format registry', () => {
     });
 
     it('refuses an extension that the content contradicts, saying how to name the format', () => {
-      expect(formatError(() => detectFormat('captions.srt', utf8(SAMPLES.vtt))).message).toBe(
+      expect(formatErrorOf(() => detectFormat('captions.srt', utf8(SAMPLES.vtt))).message).toBe(
         `captions.srt is named like srt but its content looks like vtt: name the format with --format NAME (${NAMES})`,
       );
     });
@@ -76,22 +66,22 @@ describe('the format registry', () => {
     });
 
     it('says which formats exist when neither the name nor the content tells', () => {
-      expect(formatError(() => detectFormat('notes.txt', utf8('Meeting notes, Monday.\n'))).message).toBe(
+      expect(formatErrorOf(() => detectFormat('notes.txt', utf8('Meeting notes, Monday.\n'))).message).toBe(
         `cannot tell the format of notes.txt from its name or its content: name the format with --format NAME (${NAMES})`,
       );
     });
 
     it('lets the adapter of the extension report a damaged file at its line', () => {
       expect(detectFormat('broken.srt', utf8('Hello\n')).name).toBe('srt');
-      expect(formatError(() => readTranscript('broken.srt', utf8('Hello\n'))).location).toEqual({ line: 1 });
-      const json = formatError(() => readTranscript('broken.json', utf8('{"original": [\n  {"transcript": "a"\n]}')));
+      expect(formatErrorOf(() => readTranscript('broken.srt', utf8('Hello\n'))).location).toEqual({ line: 1 });
+      const json = formatErrorOf(() => readTranscript('broken.json', utf8('{"original": [\n  {"transcript": "a"\n]}')));
       expect(json.location).toEqual({ line: 3, column: 1 });
       const invalidUtf8 = new Uint8Array([...utf8('1\n00:00:00,000 --> 00:00:01,000\n'), 0xff, 0x0a]);
-      expect(formatError(() => readTranscript('bytes.srt', invalidUtf8)).location).toEqual({ line: 3 });
+      expect(formatErrorOf(() => readTranscript('bytes.srt', invalidUtf8)).location).toEqual({ line: 3 });
     });
 
     it('reads a JSON object of another shape as JSON, whose error says what it holds', () => {
-      const error = formatError(() => readTranscript('whisper.json', utf8('{"text": "hi", "segments": []}')));
+      const error = formatErrorOf(() => readTranscript('whisper.json', utf8('{"text": "hi", "segments": []}')));
       expect(error.message).toBe('expected an array of row objects or a request body {original, reworked}, found an object with the keys text, segments');
     });
   });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { invalidJsonOffset } from '../../src/formats/json-syntax';
 import { parseJson } from '../../src/formats/json-value';
-import { formatErrorOf, utf8 } from './read-helpers';
+import { formatErrorOf, utf8 } from './helpers';
 
 const parses = (text: string) => {
   try {

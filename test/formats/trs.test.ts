@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { trsFormat } from '../../src/formats/trs';
 import type { TranscriptRow } from '../../src/formats/types';
-import { evalFile, formatErrorOf, utf8 } from './read-helpers';
+import { evalDataBytes, formatErrorOf, utf8 } from './helpers';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -167,7 +167,7 @@ describe('Transcriber: sniff', () => {
 });
 
 describe('Transcriber: kallaama wol_41014 draft and expert-checked (real files)', () => {
-  const read = (stage: 'raw' | 'checked') => trsFormat.read(evalFile('kallaama', 'transcriptions', stage, 'transcriptions-wol', 'trs', 'wol_41014.trs'));
+  const read = (stage: 'raw' | 'checked') => trsFormat.read(evalDataBytes('kallaama', 'transcriptions', stage, 'transcriptions-wol', 'trs', 'wol_41014.trs'));
 
   it('reads every stretch of both files: 274 rows in the draft, 275 after checking, no warnings', () => {
     const raw = read('raw');

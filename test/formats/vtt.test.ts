@@ -1,19 +1,9 @@
 import fc from 'fast-check';
-import { FormatError, ReadOptions, TranscriptRow } from '../../src/formats/types';
+import { ReadOptions, TranscriptRow } from '../../src/formats/types';
 import { vttFormat } from '../../src/formats/vtt';
-import { utf8 } from './eval-data';
+import { formatErrorOf, utf8 } from './helpers';
 
 const read = (text: string, options: ReadOptions = {}) => vttFormat.read(utf8(text), options);
-
-function formatError(run: () => unknown): FormatError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof FormatError) return error;
-    throw error;
-  }
-  throw new Error('expected a FormatError');
-}
 
 /** `hh:mm:ss.ttt` of a whole number of milliseconds. */
 function vttTime(ms: number): string {
@@ -114,13 +104,13 @@ describe('WebVTT', () => {
 
   describe('when the file is malformed', () => {
     it('needs the WEBVTT line', () => {
-      const error = formatError(() => read('00:01.000 --> 00:02.000\nHi\n'));
+      const error = formatErrorOf(() => read('00:01.000 --> 00:02.000\nHi\n'));
       expect(error.location).toEqual({ line: 1 });
       expect(error.message).toBe('expected the line WEBVTT at the start of the file');
     });
 
     it('names the line of a timing line that does not parse', () => {
-      const error = formatError(() => read('WEBVTT\n\n00:01.000 --> 00:02.000\nOk\n\n00:03,000 --> 00:04,000\nBad\n'));
+      const error = formatErrorOf(() => read('WEBVTT\n\n00:01.000 --> 00:02.000\nOk\n\n00:03,000 --> 00:04,000\nBad\n'));
       expect(error.location).toEqual({ line: 6 });
       expect(error.message).toMatch(/^the timing line does not parse: expected \(hh:\)mm:ss\.ttt/);
     });
@@ -133,7 +123,7 @@ describe('WebVTT', () => {
     });
 
     it('names the line of a block that is no cue', () => {
-      expect(formatError(() => read('WEBVTT\n\nloose words\nmore words\n')).location).toEqual({ line: 4 });
+      expect(formatErrorOf(() => read('WEBVTT\n\nloose words\nmore words\n')).location).toEqual({ line: 4 });
     });
   });
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { whisperFormat } from '../../src/formats/whisper';
 import type { TranscriptRow } from '../../src/formats/types';
-import { formatErrorOf, utf8 } from './read-helpers';
+import { formatErrorOf, utf8 } from './helpers';
 
 // A verbose_json response as the OpenAI audio API documents it (tokens shortened).
 const VERBOSE_JSON = {
