@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { jsonFormat, parseJson } from '../../src/formats/json';
+import { jsonFormat } from '../../src/formats/json';
 import { evalDataBytes, formatErrorOf, utf8 } from './helpers';
 
 const read = (text: string, side?: 'original' | 'reworked') => jsonFormat.read(utf8(text), side === undefined ? {} : { side });
@@ -94,40 +94,12 @@ describe('JSON rows', () => {
       expect(formatErrorOf(() => read('[{"text": "a"}]')).location).toEqual({ path: '[0].transcript' });
       const error = formatErrorOf(() => read('{"original": [{"transcript": "a"}, {"transcript": 3}], "reworked": []}', 'original'));
       expect(error.location).toEqual({ path: 'original[1].transcript' });
-      expect(error.message).toBe('expected the transcript as a string, found a number');
+      expect(error.message).toBe('expected the transcript as a string, found the number 3');
     });
 
     it('says what an object of another shape holds', () => {
       expect(formatErrorOf(() => read('{"segments": [], "text": ""}')).message).toBe(
         'expected an array of row objects or a request body {original, reworked}, found an object with the keys segments, text',
-      );
-    });
-
-    // Everything before the damage is a valid prefix, so the fault lies at or after it, except a
-    // string the damage left unclosed, which is reported where it opens.
-    it('locates the first fault at or after the place a valid text was damaged (property)', () => {
-      const texts = fc.array(rowArbitrary, { minLength: 1, maxLength: 5 }).map((rows) => JSON.stringify(rows, null, 1));
-      fc.assert(
-        fc.property(texts, fc.nat(), (text, at) => {
-          const cut = at % text.length;
-          const damaged = text.slice(0, cut) + text.slice(cut + 1);
-          let parsed = true;
-          try {
-            JSON.parse(damaged);
-          } catch {
-            parsed = false;
-          }
-          if (parsed) return;
-          const error = formatErrorOf(() => parseJson(damaged));
-          const { line = 0, column = 0 } = error.location;
-          const lines = damaged.split('\n');
-          const index = lines.slice(0, line - 1).reduce((sum, l) => sum + l.length + 1, 0) + column - 1;
-          expect(index).toBeLessThanOrEqual(damaged.length);
-          if (index < cut) {
-            expect(damaged[index]).toBe('"');
-            expect(error.message).toMatch(/closed on its line/);
-          }
-        }),
       );
     });
   });
@@ -151,7 +123,7 @@ describe('JSON rows', () => {
       const bytes = evalDataBytes('revdotcom-earnings21', 'transcripts', 'normalizations', '4384683.norm.json');
       expect(jsonFormat.sniff(new TextDecoder().decode(bytes))).toBe(false);
       const error = formatErrorOf(() => jsonFormat.read(bytes));
-      expect(error.location).toEqual({ path: '' });
+      expect(error.location).toEqual({ path: '(top level)' });
       expect(error.message).toMatch(/^expected an array of row objects or a request body \{original, reworked\}, found an object with the keys 0, 3, /);
     });
   });
