@@ -1,7 +1,7 @@
 /**
  * What the format tests share: the bytes of a file written in a test, the bytes of a real file
- * under shared/eval-data (found as the evaluation scripts find it), and the FormatError a read
- * throws.
+ * under shared/eval-data (found as the evaluation scripts find it), the FormatError a read
+ * throws, and how the formats write text and times.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,4 +29,15 @@ export function formatErrorOf(read: () => unknown): FormatError {
     throw new Error(`expected a FormatError, got ${String(error)}`, { cause: error });
   }
   throw new Error('expected a FormatError, but the file was read');
+}
+
+/** `text` as XML and WebVTT write it: `&`, `<`, `>` and `"` escaped. */
+export function escapeMarkup(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** `hh:mm:ss` and the milliseconds after `separator` (SubRip writes `,`, WebVTT `.`), of a whole number of milliseconds. */
+export function clockTime(ms: number, separator: ',' | '.'): string {
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}${separator}${pad(ms % 1000, 3)}`;
 }

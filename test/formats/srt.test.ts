@@ -1,19 +1,13 @@
 import fc from 'fast-check';
 import { srtFormat } from '../../src/formats/srt';
 import { ReadOptions, TranscriptRow } from '../../src/formats/types';
-import { formatErrorOf, utf8 } from './helpers';
+import { clockTime, formatErrorOf, utf8 } from './helpers';
 
 const read = (text: string, options: ReadOptions = {}) => srtFormat.read(utf8(text), options);
 
-/** `hh:mm:ss,mmm` of a whole number of milliseconds. */
-function srtTime(ms: number): string {
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)},${pad(ms % 1000, 3)}`;
-}
-
 /** An SRT file of cues, each given as its times in ms and its text lines. */
 function srtOf(cues: { start: number; end: number; lines: string[] }[]): string {
-  return cues.map((cue, k) => `${k + 1}\n${srtTime(cue.start)} --> ${srtTime(cue.end)}\n${cue.lines.join('\n')}\n`).join('\n');
+  return cues.map((cue, k) => `${k + 1}\n${clockTime(cue.start, ',')} --> ${clockTime(cue.end, ',')}\n${cue.lines.join('\n')}\n`).join('\n');
 }
 
 describe('SubRip', () => {

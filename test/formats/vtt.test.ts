@@ -1,18 +1,9 @@
 import fc from 'fast-check';
 import { ReadOptions, TranscriptRow } from '../../src/formats/types';
 import { vttFormat } from '../../src/formats/vtt';
-import { formatErrorOf, utf8 } from './helpers';
+import { clockTime, escapeMarkup, formatErrorOf, utf8 } from './helpers';
 
 const read = (text: string, options: ReadOptions = {}) => vttFormat.read(utf8(text), options);
-
-/** `hh:mm:ss.ttt` of a whole number of milliseconds. */
-function vttTime(ms: number): string {
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
-}
-
-/** Text as WebVTT writes it: `&`, `<` and `>` escaped. */
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 describe('WebVTT', () => {
   describe('when the file is built from known rows', () => {
@@ -89,7 +80,7 @@ describe('WebVTT', () => {
       const cue = fc.record({ start: fc.nat(360_000_000), end: fc.nat(360_000_000), speaker: fc.option(name, { nil: undefined }), text: words });
       fc.assert(
         fc.property(fc.array(cue, { maxLength: 12 }), (cues) => {
-          const file = ['WEBVTT', '', ...cues.map((c) => `${vttTime(c.start)} --> ${vttTime(c.end)}\n${c.speaker ? `<v ${c.speaker}>` : ''}${escape(c.text)}\n`)].join('\n');
+          const file = ['WEBVTT', '', ...cues.map((c) => `${clockTime(c.start, '.')} --> ${clockTime(c.end, '.')}\n${c.speaker ? `<v ${c.speaker}>` : ''}${escapeMarkup(c.text)}\n`)].join('\n');
           const expected: TranscriptRow[] = cues.map((c) => ({
             transcript: c.text.trim().replace(/\s+/g, ' '),
             ...(c.speaker ? { speaker: c.speaker } : {}),
