@@ -9,8 +9,9 @@
  * the line breaks `\N`, `\n` and the hard space `\h` become spaces. Layer, style, margins and
  * effect are presentation, not content, so they are not row fields.
  */
-import { cueRow, oneLine } from './cue-text';
-import { clockSeconds, decodeText, splitLines } from './text';
+import { nonBlank, oneLine, orderedRow } from './row-fields';
+import { clockSeconds } from './seconds';
+import { decodeText, splitLines } from './text';
 import { FormatAdapter, FormatError, FormatWarning, ReadResult, TranscriptRow } from './types';
 
 const SECTION = /^\s*\[(.+)\]\s*$/;
@@ -103,10 +104,10 @@ function readAss(bytes: Uint8Array): ReadResult {
       }
       return clockSeconds(m[1], m[2], m[3], m[4]);
     };
-    const speaker = format.speaker < 0 ? '' : fields[format.speaker].value.trim();
+    const speaker = format.speaker < 0 ? undefined : nonBlank(fields[format.speaker].value);
     const transcript = dialogueText(fields[fields.length - 1].value);
     if (transcript === '') warnings.push({ message: 'this Dialogue line has no text: kept as an empty row', location: { line } });
-    rows.push(cueRow(speaker === '' ? { text: transcript } : { speaker, text: transcript }, seconds(format.start), seconds(format.end)));
+    rows.push(orderedRow({ transcript, speaker, start_time: seconds(format.start), end_time: seconds(format.end) }));
   }
   if (!sawEvents) throw new FormatError('no [Events] section: expected [Events] with a Format line and Dialogue lines');
   return { rows, warnings };

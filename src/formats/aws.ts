@@ -12,7 +12,7 @@
  * `results.audio_segments[]` of newer outputs are not used: they are recognition segments, not
  * speaker turns or sentences, and older outputs lack them.
  */
-import { arrayAt, isObject, objectAt, parseJson, pathTo, secondsAt, sniffJsonObject, stringAt, type JsonObject } from './json-value';
+import { arrayAt, isObject, objectAt, pathTo, readJsonObject, secondsAt, sniffJsonObject, stringAt, type JsonObject } from './json-value';
 import { FormatError, type FormatAdapter, type FormatWarning, type ReadResult, type TranscriptRow } from './types';
 import { sentenceRows } from './word-sentences';
 
@@ -98,7 +98,7 @@ function segmentRows(words: Word[], segments: JsonObject[], warnings: FormatWarn
 }
 
 function readAws(bytes: Uint8Array): ReadResult {
-  const root = objectAt(parseJson(bytes), '');
+  const root = readJsonObject(bytes);
   const status = root['status'];
   if (typeof status === 'string' && status !== 'COMPLETED') {
     throw new FormatError(`the transcription job's status is "${status}", not "COMPLETED"`, { path: 'status' });

@@ -6,7 +6,8 @@
  * MODIFIED; a warning names them. Blank lines are not rows.
  */
 import { parse } from 'csv-parse/sync';
-import { clockSeconds, decodeText, splitLines } from './text';
+import { clockSeconds, unsignedDecimal } from './seconds';
+import { decodeText, splitLines } from './text';
 import { FormatAdapter, FormatError, FormatWarning, ReadOptions, ReadResult, TranscriptRow } from './types';
 
 type Field = keyof TranscriptRow;
@@ -27,7 +28,6 @@ function headerKey(name: string): string {
   return name.trim().toLowerCase().replace(/[\s-]+/g, '_');
 }
 
-const SECONDS = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
 // hh:mm:ss(.fff) and mm:ss(.fff); a comma before the fraction is accepted as SubRip writes it.
 const CLOCK = /^(?:(\d+):)?(\d{1,2}):(\d{1,2})(?:[.,](\d+))?$/;
 
@@ -35,7 +35,8 @@ const CLOCK = /^(?:(\d+):)?(\d{1,2}):(\d{1,2})(?:[.,](\d+))?$/;
 export function cellSeconds(cell: string): number | undefined | null {
   const value = cell.trim();
   if (value === '') return undefined;
-  if (SECONDS.test(value)) return Number(value);
+  const decimal = unsignedDecimal(value);
+  if (decimal !== undefined) return decimal;
   const clock = CLOCK.exec(value);
   if (clock === null) return null;
   const [, hours = '0', minutes = '0', seconds = '0', fraction = ''] = clock;

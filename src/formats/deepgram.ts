@@ -9,25 +9,12 @@
  * terminal punctuation (`punctuated_word` where given), else its `transcript` as one row. Other
  * channels of a multichannel response are not read (a warning says so).
  */
-import { arrayAt, isObject, numberAt, objectAt, parseJson, pathTo, sniffJsonObject, speakerAt, stringAt, type Json, type JsonObject } from './json-value';
+import { arrayAt, isObject, objectAt, pathTo, readJsonObject, sniffJsonObject, speakerAt, stringAt, type JsonObject } from './json-value';
+import { spanRows, timedSpanAt } from './span-rows';
 import type { FormatAdapter, FormatWarning, ReadResult, TranscriptRow } from './types';
-import { sentenceRows, type TimedWord } from './word-sentences';
+import { sentenceRows } from './word-sentences';
 
-/** A row from an object with `start`, `end` and its text under `textKey`, or undefined when the text is blank. */
-function timedRow(value: Json, path: string, textKey: string, speaker: string | undefined): TranscriptRow | undefined {
-  const span = objectAt(value, path);
-  const transcript = stringAt(span[textKey], pathTo(path, textKey)).trim();
-  const start = numberAt(span['start'], pathTo(path, 'start'));
-  const end = numberAt(span['end'], pathTo(path, 'end'));
-  if (transcript === '') return undefined;
-  const row: TranscriptRow = { transcript };
-  if (speaker !== undefined) row.speaker = speaker;
-  row.start_time = start;
-  row.end_time = end;
-  return row;
-}
-
-function alternativeRows(alternative: JsonObject, path: string): TranscriptRow[] {
+function alternativeRows(alternative: JsonObject, path: string, warnings: FormatWarning[]): TranscriptRow[] {
   const paragraphs = alternative['paragraphs'];
   if (isObject(paragraphs) && paragraphs['paragraphs'] !== undefined) {
     const at = pathTo(pathTo(path, 'paragraphs'), 'paragraphs');
@@ -36,19 +23,16 @@ function alternativeRows(alternative: JsonObject, path: string): TranscriptRow[]
       const paragraph = objectAt(value, paragraphPath);
       const speaker = speakerAt(paragraph['speaker'], pathTo(paragraphPath, 'speaker'));
       const sentencesPath = pathTo(paragraphPath, 'sentences');
-      return arrayAt(paragraph['sentences'], sentencesPath).flatMap((sentence, j) => timedRow(sentence, pathTo(sentencesPath, j), 'text', speaker) ?? []);
+      return spanRows(arrayAt(paragraph['sentences'], sentencesPath), sentencesPath, { textKey: 'text', perSecond: 1, speaker }, warnings);
     });
   }
   const words = alternative['words'];
   if (Array.isArray(words) && words.length > 0) {
     const wordsPath = pathTo(path, 'words');
     return sentenceRows(
-      words.map((value, i): TimedWord => {
-        const at = pathTo(wordsPath, i);
-        const word = objectAt(value, at);
-        const text = word['punctuated_word'] !== undefined ? stringAt(word['punctuated_word'], pathTo(at, 'punctuated_word')) : stringAt(word['word'], pathTo(at, 'word'));
-        const speaker = speakerAt(word['speaker'], pathTo(at, 'speaker'));
-        return { text, start: numberAt(word['start'], pathTo(at, 'start')), end: numberAt(word['end'], pathTo(at, 'end')), ...(speaker !== undefined ? { speaker } : {}) };
+      words.map((word, i) => {
+        const textKey = isObject(word) && word['punctuated_word'] !== undefined ? 'punctuated_word' : 'word';
+        return timedSpanAt(word, pathTo(wordsPath, i), { textKey, perSecond: 1 });
       }),
     );
   }
@@ -57,17 +41,12 @@ function alternativeRows(alternative: JsonObject, path: string): TranscriptRow[]
 }
 
 function readDeepgram(bytes: Uint8Array): ReadResult {
-  const root = objectAt(parseJson(bytes), '');
+  const root = readJsonObject(bytes);
   const results = objectAt(root['results'], 'results');
   const warnings: FormatWarning[] = [];
   if (results['utterances'] !== undefined && results['utterances'] !== null) {
-    const utterances = arrayAt(results['utterances'], 'results.utterances');
-    const rows = utterances.flatMap((value, i) => {
-      const path = pathTo('results.utterances', i);
-      return timedRow(value, path, 'transcript', speakerAt(objectAt(value, path)['speaker'], pathTo(path, 'speaker'))) ?? [];
-    });
-    if (rows.length < utterances.length) warnings.push({ message: `${utterances.length - rows.length} utterance(s) with a blank transcript are not rows`, location: { path: 'results.utterances' } });
-    return { rows, warnings };
+    const path = 'results.utterances';
+    return { rows: spanRows(arrayAt(results['utterances'], path), path, { textKey: 'transcript', perSecond: 1 }, warnings), warnings };
   }
   const channels = arrayAt(results['channels'], 'results.channels');
   if (channels.length === 0) return { rows: [], warnings };
@@ -76,7 +55,7 @@ function readDeepgram(bytes: Uint8Array): ReadResult {
   const alternatives = arrayAt(channel['alternatives'], 'results.channels[0].alternatives');
   if (alternatives.length === 0) return { rows: [], warnings };
   const path = 'results.channels[0].alternatives[0]';
-  return { rows: alternativeRows(objectAt(alternatives[0], path), path), warnings };
+  return { rows: alternativeRows(objectAt(alternatives[0], path), path, warnings), warnings };
 }
 
 export const deepgramFormat: FormatAdapter = {

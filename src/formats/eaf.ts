@@ -15,6 +15,8 @@
  * Speaker: the tier's PARTICIPANT, else its TIER_ID. Blank annotations are not rows (a warning
  * counts them). Rows are ordered by start time, ties in tier order.
  */
+import { nonBlank } from './row-fields';
+import { unsignedDecimal } from './seconds';
 import { orderByStartTime } from './time-order';
 import { FormatError, type FormatAdapter, type FormatWarning, type ReadOptions, type ReadResult, type TranscriptRow } from './types';
 import { childElements, decodeXml, locationOf, parseXml, requiredAttribute, textContent, type XmlElement } from './xml';
@@ -48,10 +50,11 @@ function readTimeSlots(root: XmlElement): Map<string, () => SlotTime> {
   const ms = slots.map((slot) => {
     const value = slot.attributes['TIME_VALUE'];
     if (value === undefined) return undefined;
-    if (!/^\s*\d+(\.\d+)?\s*$/.test(value)) {
+    const milliseconds = unsignedDecimal(value.trim());
+    if (milliseconds === undefined) {
       throw new FormatError(`TIME_SLOT ${slot.attributes['TIME_SLOT_ID'] ?? ''} has TIME_VALUE "${value}": expected milliseconds (a whole number)`, locationOf(slot));
     }
-    return Number(value);
+    return milliseconds;
   });
   const times = new Map<string, () => SlotTime>();
   slots.forEach((slot, index) => {
@@ -95,10 +98,9 @@ function readTiers(root: XmlElement): Tier[] {
     const id = requiredAttribute(element, 'TIER_ID');
     if (seen.has(id)) throw new FormatError(`two TIERs have the id "${id}"`, locationOf(element));
     seen.add(id);
-    const participant = (element.attributes['PARTICIPANT'] ?? '').trim();
     return {
       id,
-      speaker: participant !== '' ? participant : id,
+      speaker: nonBlank(element.attributes['PARTICIPANT']) ?? id,
       typeRef: element.attributes['LINGUISTIC_TYPE_REF'],
       parentRef: element.attributes['PARENT_REF'],
       element,

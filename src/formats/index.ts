@@ -3,25 +3,55 @@
  * from its extension confirmed by its content (each adapter's sniff), or from its content alone.
  */
 import { assFormat } from './ass';
+import { assemblyAiFormat } from './assemblyai';
+import { awsFormat } from './aws';
 import { csvFormat, tsvFormat } from './csv';
+import { deepgramFormat } from './deepgram';
+import { eafFormat } from './eaf';
 import { jsonFormat } from './json';
+import { revFormat } from './rev';
 import { srtFormat } from './srt';
 import { stmFormat } from './stm';
-import { decodeText } from './text';
+import { decodeTextOrLatin1 } from './text';
+import { textGridFormat } from './textgrid';
+import { trsFormat } from './trs';
 import { FormatAdapter, FormatError, FormatName, ReadOptions, ReadResult } from './types';
 import { vttFormat } from './vtt';
+import { whisperFormat } from './whisper';
 
 export { FormatError } from './types';
 export type { FormatAdapter, FormatName, FormatWarning, ReadOptions, ReadResult, SourceLocation, TranscriptRow } from './types';
 
 /**
  * The adapters; adding a format is one line here. Where several share an extension (`.json`),
- * the first whose sniff accepts the content reads it, so specific formats come before general ones.
+ * the first whose sniff accepts the content reads it, so specific formats come before general
+ * ones: the ASR provider exports before JSON rows.
  */
-export const FORMATS: readonly FormatAdapter[] = [jsonFormat, csvFormat, tsvFormat, srtFormat, vttFormat, assFormat, stmFormat];
+export const FORMATS: readonly FormatAdapter[] = [
+  whisperFormat,
+  assemblyAiFormat,
+  deepgramFormat,
+  revFormat,
+  awsFormat,
+  jsonFormat,
+  csvFormat,
+  tsvFormat,
+  srtFormat,
+  vttFormat,
+  assFormat,
+  stmFormat,
+  textGridFormat,
+  eafFormat,
+  trsFormat,
+];
+
+/** The names of the formats, in the registry's order (the choices of `--format`). */
+export function formatNames(): FormatName[] {
+  return FORMATS.map((format) => format.name);
+}
 
 function formatList(): string {
-  return FORMATS.map((format) => format.name).join(', ');
+  return formatNames().join(', ');
 }
 
 /** The adapter called `name` (case-insensitive); a FormatError listing the names otherwise. */
@@ -32,12 +62,16 @@ export function formatNamed(name: string): FormatAdapter {
   return format;
 }
 
-/** The text a sniff looks at: undecodable bytes are the reading adapter's error, not detection's. */
+/**
+ * The text a sniff looks at. Bytes that are not UTF-8 are read as Latin-1: every sniff looks for
+ * ASCII markers, and a Latin-1 Transcriber or TextGrid file is still that format. Undecodable
+ * bytes are the reading adapter's error, with its line, not detection's: they leave nothing to sniff.
+ */
 function sniffText(bytes: Uint8Array): string {
   try {
-    return decodeText(bytes);
+    return decodeTextOrLatin1(bytes).text;
   } catch {
-    return decodeText(bytes, 'latin1');
+    return '';
   }
 }
 
@@ -60,11 +94,11 @@ export function detectFormat(fileName: string, bytes: Uint8Array): FormatAdapter
   }
   const confirmed = candidates.find((format) => accepting.includes(format));
   if (confirmed !== undefined) return confirmed;
-  if (accepting.length > 0) {
-    const named = candidates.map((format) => format.name).join(' or ');
-    throw new FormatError(`${fileName} is named like ${named} but its content looks like ${accepting[0].name}: ${naming}`);
-  }
   const extension = candidates[0].extensions.find((candidate) => lowerName.endsWith(candidate)) ?? '';
+  if (accepting.length > 0) {
+    throw new FormatError(`${fileName} is named like a ${extension} file but its content looks like ${accepting[0].name}: ${naming}`);
+  }
+  // Of several formats sharing the extension, the one named after it (JSON rows for `.json`).
   return candidates.find((format) => `.${format.name}` === extension) ?? candidates[0];
 }
 

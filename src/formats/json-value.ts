@@ -1,30 +1,21 @@
 /**
- * Reading a JSON export: a syntax error at its line and column, and typed access to its values
- * that names the JSON path (`utterances[4].end`) of whatever is missing or of the wrong type.
+ * Typed access to the values of a JSON export that names the JSON path (`utterances[4].end`) of
+ * whatever is missing or of the wrong type.
  */
-import { invalidJsonOffset } from './json-syntax';
-import { decodeText, positionOf } from './text';
-import { FormatError } from './types';
+import { parseJson } from './json-syntax';
+import { unsignedDecimal } from './seconds';
+import { decodeText } from './text';
+import { FormatError, type SourceLocation } from './types';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
-/** The value of a JSON file; invalid JSON throws FormatError at the line and column JSON.parse names. */
-export function parseJson(bytes: Uint8Array): Json {
-  const text = decodeText(bytes);
-  try {
-    return JSON.parse(text) as Json;
-  } catch (error) {
-    // JSON.parse's message quotes the text and may lack a position: keep its reason, find the place.
-    const reason = (error as Error).message
-      .replace(/\s*\(line \d+ column \d+\)/, '')
-      .replace(/\s*(?:in JSON )?at position \d+/, '')
-      .replace(/,\s*".*" is not valid JSON$/s, '');
-    throw new FormatError(`the file is not valid JSON: ${reason}`, positionOf(text, invalidJsonOffset(text) ?? text.length));
-  }
+/** The top-level object of a JSON file; invalid JSON is a FormatError at its line and column, another top-level value one at the top level. */
+export function readJsonObject(bytes: Uint8Array): JsonObject {
+  return objectAt(parseJson(decodeText(bytes)) as Json, '');
 }
 
-// Each provider adapter sniffs the same text in turn: parse it once.
+// Each JSON adapter sniffs the same text in turn: parse it once.
 let sniffedText: string | undefined;
 let sniffedValue: JsonObject | undefined;
 
@@ -32,9 +23,9 @@ let sniffedValue: JsonObject | undefined;
 export function sniffJsonObject(text: string): JsonObject | undefined {
   if (text === sniffedText) return sniffedValue;
   let value: JsonObject | undefined;
-  if (/^\s*\{/.test(text)) {
+  if (/^\uFEFF?\s*\{/.test(text)) {
     try {
-      const parsed = JSON.parse(text) as Json;
+      const parsed = JSON.parse(text.replace(/^\uFEFF/, '')) as Json;
       if (isObject(parsed)) value = parsed;
     } catch {
       value = undefined;
@@ -45,7 +36,7 @@ export function sniffJsonObject(text: string): JsonObject | undefined {
   return value;
 }
 
-export function isObject(value: Json | undefined): value is JsonObject {
+export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -55,7 +46,13 @@ export function pathTo(path: string, key: string | number): string {
   return path === '' ? key : `${path}.${key}`;
 }
 
-function describe(value: Json | undefined): string {
+/** Where the value at `path` is, for a FormatError; the empty path is the whole document. */
+export function locationAt(path: string): SourceLocation {
+  return { path: path === '' ? '(top level)' : path };
+}
+
+/** A JSON value as a message shows it: its kind, and a short string or a number itself. */
+export function describeJson(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
@@ -66,7 +63,7 @@ function describe(value: Json | undefined): string {
 
 function fail(expected: string, value: Json | undefined, path: string): never {
   const where = path === '' ? 'at the top level' : `at ${path}`;
-  throw new FormatError(`expected ${expected} ${where}, found ${describe(value)}`, { path: path === '' ? '(top level)' : path });
+  throw new FormatError(`expected ${expected} ${where}, found ${describeJson(value)}`, locationAt(path));
 }
 
 export function objectAt(value: Json | undefined, path: string): JsonObject {
@@ -89,9 +86,9 @@ export function numberAt(value: Json | undefined, path: string): number {
   return value;
 }
 
-/** A time in seconds written as a number or a numeric string (AWS Transcribe writes `"4.87"`). */
+/** A time in seconds written as a number or as a decimal in a string (AWS Transcribe writes `"4.87"`). */
 export function secondsAt(value: Json | undefined, path: string): number {
-  const seconds = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  const seconds = typeof value === 'string' ? unsignedDecimal(value.trim()) : value;
   if (typeof seconds !== 'number' || !Number.isFinite(seconds)) fail('a time in seconds', value, path);
   return seconds;
 }

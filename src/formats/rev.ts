@@ -8,18 +8,19 @@
  * set, else the `speaker` number as a string (`0` is `"0"`, as for Deepgram). A monologue with
  * no words is not a row (a warning counts them).
  */
-import { arrayAt, numberAt, objectAt, parseJson, pathTo, sniffJsonObject, speakerAt, stringAt } from './json-value';
+import { arrayAt, numberAt, objectAt, pathTo, readJsonObject, sniffJsonObject, speakerAt, stringAt } from './json-value';
+import { nonBlank, oneLine, orderedRow } from './row-fields';
 import type { FormatAdapter, FormatWarning, ReadResult, TranscriptRow } from './types';
 
 function readRev(bytes: Uint8Array): ReadResult {
-  const root = objectAt(parseJson(bytes), '');
+  const root = readJsonObject(bytes);
   const rows: TranscriptRow[] = [];
   let blank = 0;
   arrayAt(root['monologues'], 'monologues').forEach((value, i) => {
     const path = pathTo('monologues', i);
     const monologue = objectAt(value, path);
     const name = monologue['speaker_name'];
-    const speaker = typeof name === 'string' && name.trim() !== '' ? name.trim() : speakerAt(monologue['speaker'], pathTo(path, 'speaker'));
+    const speaker = nonBlank(typeof name === 'string' ? name : undefined) ?? speakerAt(monologue['speaker'], pathTo(path, 'speaker'));
     let text = '';
     let start: number | undefined;
     let end: number | undefined;
@@ -35,16 +36,12 @@ function readRev(bytes: Uint8Array): ReadResult {
       }
       if (element['end_ts'] !== undefined) end = numberAt(element['end_ts'], pathTo(at, 'end_ts'));
     });
-    const transcript = text.replace(/\s+/g, ' ').trim();
+    const transcript = oneLine(text);
     if (transcript === '') {
       blank++;
       return;
     }
-    const row: TranscriptRow = { transcript };
-    if (speaker !== undefined) row.speaker = speaker;
-    if (start !== undefined) row.start_time = start;
-    if (end !== undefined) row.end_time = end;
-    rows.push(row);
+    rows.push(orderedRow({ transcript, speaker, start_time: start, end_time: end }));
   });
   const warnings: FormatWarning[] = blank > 0 ? [{ message: `${blank} monologue(s) without words are not rows`, location: { path: 'monologues' } }] : [];
   return { rows, warnings };

@@ -6,8 +6,10 @@
  * Tolerated because common in the wild: a missing index line, `.` before the milliseconds, a
  * missing hour field, and a cue that starts without the blank line before it (a warning).
  */
-import { cueRow, oneLine, prefixTurns, Turn } from './cue-text';
-import { clockSeconds, decodeText, splitLines } from './text';
+import { oneLine, orderedRow } from './row-fields';
+import { clockSeconds } from './seconds';
+import { prefixTurns, Turn } from './speaker-prefix';
+import { decodeText, splitLines } from './text';
 import { FormatAdapter, FormatError, FormatWarning, ReadOptions, ReadResult, TranscriptRow } from './types';
 
 const TIME = String.raw`(?:(\d+):)?(\d{1,2}):(\d{1,2})(?:[,.](\d{1,3}))?`;
@@ -64,7 +66,7 @@ function readSrt(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
     }
     const turns = cueTurns(lines.slice(timingAt + 1, end), options.speakerPrefix === true);
     if (turns.length === 1 && turns[0].text === '') warnings.push({ message: 'this cue has no text: kept as an empty row', location: { line: timingAt + 1 } });
-    for (const turn of turns) rows.push(cueRow(turn, times[0], times[1]));
+    for (const turn of turns) rows.push(orderedRow({ transcript: turn.text, speaker: turn.speaker, start_time: times[0], end_time: times[1] }));
     i = end;
   }
   return { rows, warnings };

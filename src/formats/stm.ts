@@ -11,10 +11,10 @@
  * skipped; a gap that carries words is kept as a row, with a warning, since a real file may put
  * speech there.
  */
+import { unsignedDecimal } from './seconds';
 import { decodeText, splitLines } from './text';
 import { FormatAdapter, FormatError, FormatWarning, ReadResult, TranscriptRow } from './types';
 
-const SECONDS = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
 const LABEL = /^<[^>]*>$/;
 const GAP_SPEAKER = /(?:^|_)(?:inter_segment_gap|excluded_region)$/i;
 const OUT_OF_BOUNDS = /^ignore_time_segment_in_scoring$/i;
@@ -37,10 +37,11 @@ function readStm(bytes: Uint8Array): ReadResult {
     if (fields.length < 5) throw new FormatError(`expected ${SHAPE}; found ${fields.length} field${fields.length === 1 ? '' : 's'}`, { line });
     const [, , speakerField, beginField, endField] = fields;
     const seconds = (field: { value: string; column: number }, what: string) => {
-      if (!SECONDS.test(field.value)) {
+      const value = unsignedDecimal(field.value);
+      if (value === undefined) {
         throw new FormatError(`the ${what} time ${JSON.stringify(field.value)} is not a number of seconds (${SHAPE})`, { line, column: field.column });
       }
-      return Number(field.value);
+      return value;
     };
     const start = seconds(beginField, 'begin');
     const end = seconds(endField, 'end');
@@ -64,7 +65,7 @@ function sniffStm(text: string): boolean {
   const first = lines.find((line) => line.trim() !== '' && !line.startsWith(';;'));
   if (first === undefined) return lines.some((line) => line.startsWith(';;'));
   const fields = first.trim().split(/\s+/);
-  return fields.length >= 5 && SECONDS.test(fields[3]) && SECONDS.test(fields[4]);
+  return fields.length >= 5 && unsignedDecimal(fields[3]) !== undefined && unsignedDecimal(fields[4]) !== undefined;
 }
 
 export const stmFormat: FormatAdapter = {

@@ -66,15 +66,50 @@ function firstInvalidLine(bytes: Uint8Array, encoding: TextEncoding): number | u
   return undefined;
 }
 
+/**
+ * The text of `bytes` as decodeText reads it or, where that fails, as ISO Latin-1 (in which
+ * every byte is a character), with the error that made it fall back. Bytes that fail even so (a
+ * UTF-8 or UTF-16 byte order mark the rest of the file breaks) throw decodeText's first error.
+ */
+export function decodeTextOrLatin1(bytes: Uint8Array): { text: string; notDecoded?: FormatError } {
+  try {
+    return { text: decodeText(bytes) };
+  } catch (error) {
+    if (!(error instanceof FormatError)) throw error;
+    try {
+      return { text: decodeText(bytes, 'latin1'), notDecoded: error };
+    } catch {
+      throw error;
+    }
+  }
+}
+
+/**
+ * A function from a UTF-16 offset in `text` to its 1-based line and column, for a parser that
+ * reports many places (a binary search over the line starts). CR LF, LF and a lone CR each end a
+ * line, as splitLines counts them.
+ */
+export function positionFinder(text: string): (offset: number) => { line: number; column: number } {
+  const starts = [0];
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 0x0a || (c === 0x0d && text.charCodeAt(k + 1) !== 0x0a)) starts.push(k + 1);
+  }
+  return (offset) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if ((starts[mid] as number) <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return { line: low + 1, column: offset - (starts[low] as number) + 1 };
+  };
+}
+
 /** The 1-based line and column of UTF-16 offset `index` in `text`. */
 export function positionOf(text: string, index: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let k = text.indexOf('\n'); k >= 0 && k < index; k = text.indexOf('\n', k + 1)) {
-    line++;
-    lineStart = k + 1;
-  }
-  return { line, column: index - lineStart + 1 };
+  return positionFinder(text)(index);
 }
 
 /** The lines of `text`, whatever its line endings (LF, CRLF or CR). */
@@ -82,12 +117,3 @@ export function splitLines(text: string): string[] {
   return text.split(/\r\n|\r|\n/);
 }
 
-/**
- * The seconds of a clock time written `hours:minutes:seconds.fraction` (each part as its decimal
- * digits; `fraction` may be empty). The fraction is appended as text rather than added, so that
- * `0:00:01.1` is exactly the double 1.1 and equal times in two files compare equal.
- */
-export function clockSeconds(hours: string, minutes: string, seconds: string, fraction = ''): number {
-  const whole = Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds);
-  return fraction === '' ? whole : Number(`${whole}.${fraction}`);
-}

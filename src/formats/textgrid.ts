@@ -11,7 +11,7 @@
  * Rows are the intervals of every interval tier whose text is not blank, with the tier's name as
  * speaker; point tiers (TextTier) are not rows. Rows are ordered by start time, ties in tier order.
  */
-import { decodeText, positionOf } from './text';
+import { decodeTextOrLatin1, positionOf } from './text';
 import { orderByStartTime } from './time-order';
 import { FormatError, type FormatAdapter, type FormatWarning, type ReadResult, type TranscriptRow } from './types';
 
@@ -123,27 +123,11 @@ function describe(token: Token): string {
   return `the string "${shown}"`;
 }
 
-/** Praat tries UTF-8 and reads a file that is not valid UTF-8 as ISO Latin-1 (older Praat wrote Latin-1). */
-function decodePraat(bytes: Uint8Array, warnings: FormatWarning[]): string {
-  try {
-    return decodeText(bytes);
-  } catch (error) {
-    if (!(error instanceof FormatError)) throw error;
-    let text: string;
-    try {
-      // Only a file without a byte order mark decodes differently here: a marked one fails again.
-      text = decodeText(bytes, 'latin1');
-    } catch {
-      throw error;
-    }
-    warnings.push({ message: 'the file is not valid UTF-8: read as ISO Latin-1, as Praat does', location: error.location });
-    return text;
-  }
-}
-
 function readTextGrid(bytes: Uint8Array): ReadResult {
   const warnings: FormatWarning[] = [];
-  const text = decodePraat(bytes, warnings);
+  // Praat tries UTF-8 and reads a file that is not valid UTF-8 as ISO Latin-1 (older Praat wrote Latin-1).
+  const { text, notDecoded } = decodeTextOrLatin1(bytes);
+  if (notDecoded) warnings.push({ message: 'the file is not valid UTF-8: read as ISO Latin-1, as Praat does', location: notDecoded.location });
   const reader = new TokenReader(text, tokenize(text));
 
   const fileType = reader.string('the file type "ooTextFile"');

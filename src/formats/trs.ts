@@ -15,6 +15,8 @@
  * events is not a row. Whitespace runs are one space. Rows are ordered by start time, ties in
  * document order (an overlap's speakers in `Who` order).
  */
+import { nonBlank, oneLine, orderedRow } from './row-fields';
+import { unsignedDecimal } from './seconds';
 import { orderByStartTime } from './time-order';
 import { FormatError, type FormatAdapter, type FormatWarning, type ReadResult, type TranscriptRow } from './types';
 import { childElements, decodeXml, descendants, locationOf, parseXml, requiredAttribute, type XmlElement } from './xml';
@@ -22,8 +24,8 @@ import { childElements, decodeXml, descendants, locationOf, parseXml, requiredAt
 /** A time attribute in seconds. */
 function secondsOf(element: XmlElement, name: string): number {
   const value = requiredAttribute(element, name);
-  const seconds = Number(value);
-  if (value.trim() === '' || !Number.isFinite(seconds)) {
+  const seconds = unsignedDecimal(value.trim());
+  if (seconds === undefined) {
     throw new FormatError(`<${element.name}> has ${name}="${value}": expected a time in seconds`, locationOf(element));
   }
   return seconds;
@@ -80,14 +82,11 @@ function readTurn(turn: XmlElement, speakerNames: Map<string, string>, warnings:
   };
   const flush = (end: number) => {
     for (const [index, { words, events }] of parts) {
-      const row: TranscriptRow = { transcript: words.join(' ').replace(/\s+/g, ' ').trim() };
-      if (row.transcript === '' && events.length === 0) continue;
-      const speaker = names[index];
-      if (speaker !== undefined) row.speaker = speaker;
-      row.start_time = stretchStart;
-      row.end_time = end;
-      if (events.length > 0) row.non_speech_events = events.join(' ');
-      rows.push(row);
+      const transcript = oneLine(words.join(' '));
+      if (transcript === '' && events.length === 0) continue;
+      rows.push(
+        orderedRow({ transcript, speaker: names[index], start_time: stretchStart, end_time: end, non_speech_events: events.length > 0 ? events.join(' ') : undefined }),
+      );
     }
     parts = new Map();
   };
@@ -138,8 +137,7 @@ function readTrs(bytes: Uint8Array): ReadResult {
   for (const speakers of childElements(root, 'Speakers')) {
     for (const speaker of childElements(speakers, 'Speaker')) {
       const id = requiredAttribute(speaker, 'id');
-      const name = (speaker.attributes['name'] ?? '').trim();
-      speakerNames.set(id, name !== '' ? name : id);
+      speakerNames.set(id, nonBlank(speaker.attributes['name']) ?? id);
     }
   }
   const episode = childElements(root, 'Episode')[0];

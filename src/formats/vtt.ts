@@ -9,8 +9,10 @@
  * Other markup (classes, styling, ruby annotations, karaoke timestamps) is removed, character
  * references are decoded, and whitespace (line breaks and no-break spaces too) is one space.
  */
-import { cueRow, oneLine, prefixTurns, Turn } from './cue-text';
-import { clockSeconds, decodeText, splitLines } from './text';
+import { oneLine, orderedRow } from './row-fields';
+import { clockSeconds } from './seconds';
+import { prefixTurns, Turn } from './speaker-prefix';
+import { decodeText, splitLines } from './text';
 import { FormatAdapter, FormatError, FormatWarning, ReadOptions, ReadResult, TranscriptRow } from './types';
 
 const TIME = String.raw`(?:(\d+):)?(\d{2}):(\d{2})\.(\d{3})`;
@@ -125,7 +127,7 @@ function readVtt(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
     }
     const turns = cueTurns(lines.slice(timingAt + 1, end).join('\n'), options.speakerPrefix === true);
     if (turns.length === 1 && turns[0].text === '') warnings.push({ message: 'this cue has no text: kept as an empty row', location: { line: timingAt + 1 } });
-    for (const turn of turns) rows.push(cueRow(turn, times[0], times[1]));
+    for (const turn of turns) rows.push(orderedRow({ transcript: turn.text, speaker: turn.speaker, start_time: times[0], end_time: times[1] }));
     i = end;
   }
   return { rows, warnings };

@@ -6,31 +6,14 @@
  * WhisperX) put a `speaker` label on each segment: where a segment has one, it is the row's
  * speaker; otherwise the row has no speaker key.
  */
-import { arrayAt, numberAt, objectAt, parseJson, pathTo, speakerAt, stringAt, sniffJsonObject, isObject } from './json-value';
-import type { FormatAdapter, FormatWarning, ReadResult, TranscriptRow } from './types';
+import { arrayAt, isObject, readJsonObject, sniffJsonObject } from './json-value';
+import { spanRows } from './span-rows';
+import type { FormatAdapter, FormatWarning, ReadResult } from './types';
 
 function readWhisper(bytes: Uint8Array): ReadResult {
-  const root = objectAt(parseJson(bytes), '');
-  const rows: TranscriptRow[] = [];
-  let blank = 0;
-  arrayAt(root['segments'], 'segments').forEach((value, i) => {
-    const path = pathTo('segments', i);
-    const segment = objectAt(value, path);
-    const transcript = stringAt(segment['text'], pathTo(path, 'text')).trim();
-    const start = numberAt(segment['start'], pathTo(path, 'start'));
-    const end = numberAt(segment['end'], pathTo(path, 'end'));
-    if (transcript === '') {
-      blank++;
-      return;
-    }
-    const row: TranscriptRow = { transcript };
-    const speaker = speakerAt(segment['speaker'], pathTo(path, 'speaker'));
-    if (speaker !== undefined) row.speaker = speaker;
-    row.start_time = start;
-    row.end_time = end;
-    rows.push(row);
-  });
-  const warnings: FormatWarning[] = blank > 0 ? [{ message: `${blank} segment(s) with blank text are not rows`, location: { path: 'segments' } }] : [];
+  const root = readJsonObject(bytes);
+  const warnings: FormatWarning[] = [];
+  const rows = spanRows(arrayAt(root['segments'], 'segments'), 'segments', { textKey: 'text', perSecond: 1 }, warnings);
   return { rows, warnings };
 }
 

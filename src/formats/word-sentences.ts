@@ -7,6 +7,7 @@
  * quote or bracket), and wherever the speaker changes. Abbreviations such as "Dr." end a sentence
  * too: the providers' own sentence units are preferred wherever the export has them.
  */
+import { orderedRow } from './row-fields';
 import type { TranscriptRow } from './types';
 
 /** A word as the provider gives it, its punctuation attached; times in seconds. */
@@ -25,14 +26,14 @@ export function sentenceRows(words: TimedWord[]): TranscriptRow[] {
   let sentence: TimedWord[] = [];
   const close = () => {
     if (sentence.length === 0) return;
-    const row: TranscriptRow = { transcript: sentence.map((word) => word.text).join(' ') };
-    const speaker = sentence[0]?.speaker;
-    if (speaker !== undefined) row.speaker = speaker;
-    const start = sentence.find((word) => word.start !== undefined)?.start;
-    const end = [...sentence].reverse().find((word) => word.end !== undefined)?.end;
-    if (start !== undefined) row.start_time = start;
-    if (end !== undefined) row.end_time = end;
-    rows.push(row);
+    rows.push(
+      orderedRow({
+        transcript: sentence.map((word) => word.text).join(' '),
+        speaker: sentence[0]?.speaker,
+        start_time: sentence.find((word) => word.start !== undefined)?.start,
+        end_time: [...sentence].reverse().find((word) => word.end !== undefined)?.end,
+      }),
+    );
     sentence = [];
   };
   for (const word of words) {

@@ -6,7 +6,7 @@
  * past, and an entity only the DTD would define is an error, not a network request.
  */
 import { SaxesParser } from 'saxes';
-import { decodeText, type TextEncoding } from './text';
+import { decodeText, positionFinder, type TextEncoding } from './text';
 import { FormatError, type SourceLocation } from './types';
 
 export interface XmlElement {
@@ -84,26 +84,6 @@ export function parseXml(text: string): XmlElement {
   parser.write(text).close();
   if (!root) throw new FormatError('the file holds no XML element', { line: 1 });
   return root;
-}
-
-/** A function from a UTF-16 offset in `text` to its 1-based line and column (binary search over line starts). */
-function positionFinder(text: string): (offset: number) => { line: number; column: number } {
-  const starts = [0];
-  for (let k = 0; k < text.length; k++) {
-    const c = text.charCodeAt(k);
-    // CR LF, LF and a lone CR each end a line, as splitLines counts them.
-    if (c === 0x0a || (c === 0x0d && text.charCodeAt(k + 1) !== 0x0a)) starts.push(k + 1);
-  }
-  return (offset) => {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if ((starts[mid] as number) <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low + 1, column: offset - (starts[low] as number) + 1 };
-  };
 }
 
 /** The child elements of `element` called `name`, in document order. */

@@ -1,19 +1,9 @@
 import fc from 'fast-check';
 import { assFormat, dialogueText } from '../../src/formats/ass';
-import { FormatError, TranscriptRow } from '../../src/formats/types';
-import { evalDataBytes, utf8 } from './eval-data';
+import { TranscriptRow } from '../../src/formats/types';
+import { evalDataBytes, formatErrorOf, utf8 } from './helpers';
 
 const read = (text: string) => assFormat.read(utf8(text));
-
-function formatError(run: () => unknown): FormatError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof FormatError) return error;
-    throw error;
-  }
-  throw new Error('expected a FormatError');
-}
 
 const HEAD = [
   '[Script Info]',
@@ -94,25 +84,25 @@ describe('Advanced SubStation Alpha', () => {
 
   describe('when the file is malformed', () => {
     it('names the line and column of a bad time', () => {
-      const error = formatError(() => read([...HEAD, 'Dialogue: 0,0:00:01.00,0:00:2.00,Default,,0,0,0,,ok', 'Dialogue: 0,0:0x:01.00,0:00:02.00,Default,,0,0,0,,bad'].join('\n')));
+      const error = formatErrorOf(() => read([...HEAD, 'Dialogue: 0,0:00:01.00,0:00:2.00,Default,,0,0,0,,ok', 'Dialogue: 0,0:0x:01.00,0:00:02.00,Default,,0,0,0,,bad'].join('\n')));
       expect(error.location).toEqual({ line: 11, column: 13 });
       expect(error.message).toBe('the start time "0:0x:01.00" is not h:mm:ss.cc');
     });
 
     it('names the line of a Dialogue line with too few fields', () => {
-      const error = formatError(() => read([...HEAD, 'Dialogue: 0,0:00:01.00,0:00:02.00,Default'].join('\n')));
+      const error = formatErrorOf(() => read([...HEAD, 'Dialogue: 0,0:00:01.00,0:00:02.00,Default'].join('\n')));
       expect(error.location).toEqual({ line: 10 });
       expect(error.message).toBe('the Dialogue line has 4 fields, the Format line (line 9) names 10');
     });
 
     it('needs a Format line before the Dialogue lines, with Start, End and Text last', () => {
-      expect(formatError(() => read('[Events]\nDialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,Hi\n')).location).toEqual({ line: 2 });
-      expect(formatError(() => read('[Events]\nFormat: Layer, Start, Text, End\n')).message).toBe('the [Events] Format line must end with the Text field');
-      expect(formatError(() => read('[Events]\nFormat: Layer, End, Text\n')).message).toBe('the [Events] Format line has no Start field');
+      expect(formatErrorOf(() => read('[Events]\nDialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,Hi\n')).location).toEqual({ line: 2 });
+      expect(formatErrorOf(() => read('[Events]\nFormat: Layer, Start, Text, End\n')).message).toBe('the [Events] Format line must end with the Text field');
+      expect(formatErrorOf(() => read('[Events]\nFormat: Layer, End, Text\n')).message).toBe('the [Events] Format line has no Start field');
     });
 
     it('needs an [Events] section', () => {
-      expect(formatError(() => read('[Script Info]\nTitle: none\n')).message).toMatch(/^no \[Events\] section/);
+      expect(formatErrorOf(() => read('[Script Info]\nTitle: none\n')).message).toMatch(/^no \[Events\] section/);
     });
   });
 

@@ -1,6 +1,6 @@
 import { assemblyAiFormat } from '../../src/formats/assemblyai';
 import type { TranscriptRow } from '../../src/formats/types';
-import { formatErrorOf, utf8 } from './read-helpers';
+import { formatErrorOf, utf8 } from './helpers';
 
 const word = (text: string, start: number, end: number, speaker: string | null) => ({ text, start, end, confidence: 0.98, speaker });
 const WORDS = [

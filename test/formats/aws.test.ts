@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { awsFormat } from '../../src/formats/aws';
 import type { TranscriptRow } from '../../src/formats/types';
-import { formatErrorOf, utf8 } from './read-helpers';
+import { formatErrorOf, utf8 } from './helpers';
 
 type Item = { id: number; type: string; alternatives: { confidence: string; content: string }[]; start_time?: string; end_time?: string; speaker_label?: string };
 const word = (id: number, content: string, start: string, end: string, speaker: string): Item => ({ id, start_time: start, speaker_label: speaker, end_time: end, alternatives: [{ confidence: '0.999', content }], type: 'pronunciation' });

@@ -1,20 +1,10 @@
 import fc from 'fast-check';
 import { cellSeconds, csvFormat, tsvFormat } from '../../src/formats/csv';
-import { FormatError, ReadOptions, TranscriptRow } from '../../src/formats/types';
-import { evalDataBytes, utf8 } from './eval-data';
+import { ReadOptions, TranscriptRow } from '../../src/formats/types';
+import { evalDataBytes, formatErrorOf, utf8 } from './helpers';
 
 const readCsv = (text: string, options: ReadOptions = {}) => csvFormat.read(utf8(text), options);
 const readTsv = (text: string, options: ReadOptions = {}) => tsvFormat.read(utf8(text), options);
-
-function formatError(run: () => unknown): FormatError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof FormatError) return error;
-    throw error;
-  }
-  throw new Error('expected a FormatError');
-}
 
 const COLUMNS = ['transcript', 'speaker', 'start_time', 'end_time', 'non_speech_events'] as const;
 
@@ -64,7 +54,7 @@ describe('CSV', () => {
 
     it('reads the columns named in the map, case-insensitively', () => {
       const file = 'Who;Said;Start\nA;bonjour;2,5\n';
-      const error = formatError(() => readCsv(file, { map: { transcript: 'said', speaker: 'WHO' } }));
+      const error = formatErrorOf(() => readCsv(file, { map: { transcript: 'said', speaker: 'WHO' } }));
       // The semicolon CSV of spreadsheets writes decimal commas; times must be seconds with a point.
       expect(error.message).toBe('"Start" is "2,5": expected a time in seconds (12.5), hh:mm:ss(.fff) or mm:ss(.fff)');
       expect(readCsv('Who;Said\nA;bonjour\n', { map: { transcript: 'said', speaker: 'WHO' } }).rows).toEqual([{ transcript: 'bonjour', speaker: 'A' }]);
@@ -91,25 +81,25 @@ describe('CSV', () => {
 
   describe('when the file is malformed', () => {
     it('names the line and the column of a bad time', () => {
-      const error = formatError(() => readCsv('text,start\n"two\nlines",1\nok,soon\n'));
+      const error = formatErrorOf(() => readCsv('text,start\n"two\nlines",1\nok,soon\n'));
       expect(error.location).toEqual({ line: 4 });
       expect(error.message).toBe('"start" is "soon": expected a time in seconds (12.5), hh:mm:ss(.fff) or mm:ss(.fff)');
-      expect(formatError(() => readCsv('text,start\na,00:75\n')).location).toEqual({ line: 2 });
+      expect(formatErrorOf(() => readCsv('text,start\na,00:75\n')).location).toEqual({ line: 2 });
     });
 
     it('names the line of a row with more cells than the header', () => {
-      const error = formatError(() => readCsv('text,speaker\na,A\n\n"b\nc",B,extra\n'));
+      const error = formatErrorOf(() => readCsv('text,speaker\na,A\n\n"b\nc",B,extra\n'));
       expect(error.message).toBe('the row has 3 cells but the header has 2');
       expect(error.location).toEqual({ line: 4 });
     });
 
     it('names the line where a quote is opened and never closed', () => {
-      const error = formatError(() => readCsv('text\r\nfine\r\n\r\n"never closed\r\nmore\r\n'));
+      const error = formatErrorOf(() => readCsv('text\r\nfine\r\n\r\n"never closed\r\nmore\r\n'));
       expect(error.location).toEqual({ line: 4 });
     });
 
     it('lists the headers found and the map option when no column is the transcript', () => {
-      const error = formatError(() => readCsv('Start,Words\n0,hi\n'));
+      const error = formatErrorOf(() => readCsv('Start,Words\n0,hi\n'));
       expect(error.message).toBe(
         'no transcript column: expected a header named transcript or text (or sentence, utterance, content); the header has: "Start", "Words"; name the column with --map transcript=NAME',
       );
@@ -117,13 +107,13 @@ describe('CSV', () => {
     });
 
     it('says when the map names a column that does not exist', () => {
-      expect(formatError(() => readCsv('text\na\n', { map: { speaker: 'Who' } })).message).toBe(
+      expect(formatErrorOf(() => readCsv('text\na\n', { map: { speaker: 'Who' } })).message).toBe(
         'the map names a column "Who" for speaker, but the header has: "text"',
       );
     });
 
     it('refuses an empty file', () => {
-      expect(formatError(() => readCsv('\n \n')).message).toMatch(/^the file is empty/);
+      expect(formatErrorOf(() => readCsv('\n \n')).message).toMatch(/^the file is empty/);
     });
   });
 
@@ -177,7 +167,7 @@ describe('TSV', () => {
   });
 
   it('names the line of a ragged row', () => {
-    const error = formatError(() => readTsv('text\tspeaker\na\tA\nb\tB\tC\n'));
+    const error = formatErrorOf(() => readTsv('text\tspeaker\na\tA\nb\tB\tC\n'));
     expect(error.location).toEqual({ line: 3 });
   });
 
@@ -190,7 +180,7 @@ describe('TSV', () => {
     const bytes = evalDataBytes('camel-wild-diacritics', 'data', 'WikiNewsMax.tsv');
 
     it('has no transcript header: the error lists its columns', () => {
-      expect(formatError(() => tsvFormat.read(bytes)).message).toMatch(/the header has: "dediac", "original_gold", "max_gold", "max_gold_alt"; name the column with --map/);
+      expect(formatErrorOf(() => tsvFormat.read(bytes)).message).toMatch(/the header has: "dediac", "original_gold", "max_gold", "max_gold_alt"; name the column with --map/);
     });
 
     it('reads every line as a row with the mapped column, bare quotation marks included', () => {

@@ -1,6 +1,6 @@
 import { deepgramFormat } from '../../src/formats/deepgram';
 import type { TranscriptRow } from '../../src/formats/types';
-import { formatErrorOf, utf8 } from './read-helpers';
+import { formatErrorOf, utf8 } from './helpers';
 
 const word = (text: string, start: number, end: number, speaker: number, punctuated: string) => ({ word: text, start, end, confidence: 0.99, speaker, speaker_confidence: 0.7, punctuated_word: punctuated });
 const WORDS = [
@@ -76,6 +76,18 @@ describe('Deepgram: a response', () => {
     // Without diarization: no speaker key at all.
     const plain = { results: { channels: [{ alternatives: [{ transcript: 'hi there', confidence: 1, words: [{ word: 'hi', start: 0, end: 0.5, confidence: 1 }, { word: 'there', start: 0.5, end: 1, confidence: 1 }] }] }] } };
     expect(deepgramFormat.read(json(plain)).rows).toEqual([{ transcript: 'hi there', start_time: 0, end_time: 1 }]);
+  });
+
+  it('counts the utterances and sentences with blank text, which are not rows', () => {
+    const blankUtterance = { ...RESPONSE, results: { ...RESPONSE.results, utterances: [...RESPONSE.results.utterances, { start: 2, end: 2.1, transcript: ' ', speaker: 1 }] } };
+    expect(deepgramFormat.read(json(blankUtterance)).warnings).toEqual([
+      { message: 'entries of results.utterances with blank text are not rows: 1 of 3', location: { path: 'results.utterances' } },
+    ]);
+    const blankSentence = { results: { channels: [{ alternatives: [{ transcript: 'a', paragraphs: { paragraphs: [{ speaker: 0, sentences: [{ text: 'A.', start: 0, end: 1 }, { text: '', start: 1, end: 2 }] }] } }] }] } };
+    expect(deepgramFormat.read(json(blankSentence))).toEqual({
+      rows: [{ transcript: 'A.', speaker: '0', start_time: 0, end_time: 1 }],
+      warnings: [{ message: 'entries of results.channels[0].alternatives[0].paragraphs.paragraphs[0].sentences with blank text are not rows: 1 of 2', location: { path: 'results.channels[0].alternatives[0].paragraphs.paragraphs[0].sentences' } }],
+    });
   });
 
   it('reads only the first channel of a multichannel response without utterances, and says so', () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { eafFormat } from '../../src/formats/eaf';
 import type { TranscriptRow } from '../../src/formats/types';
-import { formatErrorOf, utf8 } from './read-helpers';
+import { escapeMarkup, formatErrorOf, utf8 } from './helpers';
 
 /** An annotation: time-aligned (times in ms, null for a slot without a value) or referring to another annotation's id. */
 type Spec = { id?: string; start: number | null; end: number | null; text: string } | { id?: string; ref: string; text: string };
@@ -13,8 +13,6 @@ interface TierSpec {
   annotations: Spec[];
 }
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 /** An ELAN document as ELAN writes it: time slots first (in the order given), then tiers, then linguistic types. */
 function eaf(tiers: TierSpec[], types = '<LINGUISTIC_TYPE GRAPHIC_REFERENCES="false" LINGUISTIC_TYPE_ID="default-lt" TIME_ALIGNABLE="true"/>'): string {
   const slots: string[] = [];
@@ -24,7 +22,7 @@ function eaf(tiers: TierSpec[], types = '<LINGUISTIC_TYPE GRAPHIC_REFERENCES="fa
       const id = spec.id ?? `ann${++annotationCount}`;
       let inner: string;
       if ('ref' in spec) {
-        inner = `<REF_ANNOTATION ANNOTATION_ID="${id}" ANNOTATION_REF="${spec.ref}">\n                <ANNOTATION_VALUE>${escape(spec.text)}</ANNOTATION_VALUE>\n            </REF_ANNOTATION>`;
+        inner = `<REF_ANNOTATION ANNOTATION_ID="${id}" ANNOTATION_REF="${spec.ref}">\n                <ANNOTATION_VALUE>${escapeMarkup(spec.text)}</ANNOTATION_VALUE>\n            </REF_ANNOTATION>`;
       } else {
         const slot = (ms: number | null) => {
           const slotId = `ts${slots.length + 1}`;
@@ -32,15 +30,15 @@ function eaf(tiers: TierSpec[], types = '<LINGUISTIC_TYPE GRAPHIC_REFERENCES="fa
           return slotId;
         };
         const [from, to] = [slot(spec.start), slot(spec.end)];
-        inner = `<ALIGNABLE_ANNOTATION ANNOTATION_ID="${id}" TIME_SLOT_REF1="${from}" TIME_SLOT_REF2="${to}">\n                <ANNOTATION_VALUE>${escape(spec.text)}</ANNOTATION_VALUE>\n            </ALIGNABLE_ANNOTATION>`;
+        inner = `<ALIGNABLE_ANNOTATION ANNOTATION_ID="${id}" TIME_SLOT_REF1="${from}" TIME_SLOT_REF2="${to}">\n                <ANNOTATION_VALUE>${escapeMarkup(spec.text)}</ANNOTATION_VALUE>\n            </ALIGNABLE_ANNOTATION>`;
       }
       return `        <ANNOTATION>\n            ${inner}\n        </ANNOTATION>`;
     });
     const attributes = [
       `LINGUISTIC_TYPE_REF="${tier.type ?? 'default-lt'}"`,
       ...(tier.parent ? [`PARENT_REF="${tier.parent}"`] : []),
-      ...(tier.participant !== undefined ? [`PARTICIPANT="${escape(tier.participant)}"`] : []),
-      `TIER_ID="${escape(tier.id)}"`,
+      ...(tier.participant !== undefined ? [`PARTICIPANT="${escapeMarkup(tier.participant)}"`] : []),
+      `TIER_ID="${escapeMarkup(tier.id)}"`,
     ];
     return [`    <TIER ${attributes.join(' ')}>`, ...annotations, '    </TIER>'].join('\n');
   });

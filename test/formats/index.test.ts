@@ -1,121 +1,277 @@
-import { detectFormat, FORMATS, formatNamed, readTranscript } from '../../src/formats';
-import { FormatError } from '../../src/formats/types';
-import { evalDataBytes, utf8 } from './eval-data';
+import fc from 'fast-check';
+import { detectFormat, FORMATS, formatNamed, formatNames, readTranscript } from '../../src/formats';
+import { jsonFormat } from '../../src/formats/json';
+import { FormatError, type FormatName, type TranscriptRow } from '../../src/formats/types';
+import { evalDataBytes, formatErrorOf, utf8 } from './helpers';
 
-function formatError(run: () => unknown): FormatError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof FormatError) return error;
-    throw error;
-  }
-  throw new Error('expected a FormatError');
-}
+// Every name of the FormatName union, once: the type makes a missing or an unknown name a compile error.
+const EVERY_NAME = {
+  json: true,
+  csv: true,
+  tsv: true,
+  srt: true,
+  vtt: true,
+  ass: true,
+  stm: true,
+  textgrid: true,
+  eaf: true,
+  trs: true,
+  whisper: true,
+  assemblyai: true,
+  deepgram: true,
+  rev: true,
+  aws: true,
+} satisfies Record<FormatName, true>;
 
-/** A small valid file of each format. */
-const SAMPLES: Record<string, string> = {
-  json: '[{"transcript": "hello", "speaker": "A"}]',
-  csv: 'speaker,start,end,transcript\nA,0,1,hello\n',
-  tsv: 'speaker\tstart\tend\ttranscript\nA\t0\t1\thello\n',
-  srt: '1\n00:00:00,000 --> 00:00:01,000\nhello\n',
-  vtt: 'WEBVTT\n\n00:00.000 --> 00:01.000\n<v A>hello\n',
-  ass: '[Script Info]\nScriptType: v4.00+\n\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\nDialogue: 0,0:00:00.00,0:00:01.00,Default,A,0,0,0,,hello\n',
-  stm: 'rec 1 A 0.0 1.0 <o,f0,male> hello\n',
+const HELLO: TranscriptRow = { transcript: 'hello', speaker: 'A', start_time: 0, end_time: 1 };
+
+/** A small valid file of each format, and the row it holds. */
+const SAMPLES: Record<FormatName, { file: string; row: TranscriptRow }> = {
+  json: { file: '[{"transcript": "hello", "speaker": "A", "start_time": 0, "end_time": 1}]', row: HELLO },
+  csv: { file: 'speaker,start,end,transcript\nA,0,1,hello\n', row: HELLO },
+  tsv: { file: 'speaker\tstart\tend\ttranscript\nA\t0\t1\thello\n', row: HELLO },
+  srt: { file: '1\n00:00:00,000 --> 00:00:01,000\nhello\n', row: { transcript: 'hello', start_time: 0, end_time: 1 } },
+  vtt: { file: 'WEBVTT\n\n00:00.000 --> 00:01.000\n<v A>hello\n', row: HELLO },
+  ass: {
+    file: '[Script Info]\nScriptType: v4.00+\n\n[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\nDialogue: 0,0:00:00.00,0:00:01.00,Default,A,0,0,0,,hello\n',
+    row: HELLO,
+  },
+  stm: { file: 'rec 1 A 0.0 1.0 <o,f0,male> hello\n', row: HELLO },
+  textgrid: { file: 'File type = "ooTextFile"\nObject class = "TextGrid"\n\n0\n1\n<exists>\n1\n"IntervalTier"\n"A"\n0\n1\n1\n0\n1\n"hello"\n', row: HELLO },
+  eaf: {
+    file: [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<ANNOTATION_DOCUMENT AUTHOR="" DATE="2024-01-01T00:00:00+00:00" FORMAT="3.0" VERSION="3.0">',
+      '<HEADER MEDIA_FILE="" TIME_UNITS="milliseconds"/>',
+      '<TIME_ORDER><TIME_SLOT TIME_SLOT_ID="ts1" TIME_VALUE="0"/><TIME_SLOT TIME_SLOT_ID="ts2" TIME_VALUE="1000"/></TIME_ORDER>',
+      '<TIER LINGUISTIC_TYPE_REF="default-lt" PARTICIPANT="A" TIER_ID="tier-1"><ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID="a1" TIME_SLOT_REF1="ts1" TIME_SLOT_REF2="ts2"><ANNOTATION_VALUE>hello</ANNOTATION_VALUE></ALIGNABLE_ANNOTATION></ANNOTATION></TIER>',
+      '<LINGUISTIC_TYPE GRAPHIC_REFERENCES="false" LINGUISTIC_TYPE_ID="default-lt" TIME_ALIGNABLE="true"/>',
+      '</ANNOTATION_DOCUMENT>',
+    ].join('\n'),
+    row: HELLO,
+  },
+  trs: {
+    file: [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<!DOCTYPE Trans SYSTEM "trans-14.dtd">',
+      '<Trans scribe="test" version="1"><Speakers><Speaker id="spk1" name="A"/></Speakers>',
+      '<Episode><Section type="report" startTime="0" endTime="1"><Turn speaker="spk1" startTime="0" endTime="1"><Sync time="0"/>hello</Turn></Section></Episode></Trans>',
+    ].join('\n'),
+    row: HELLO,
+  },
+  whisper: {
+    file: '{"task": "transcribe", "language": "english", "duration": 1, "text": "hello", "segments": [{"id": 0, "seek": 0, "start": 0, "end": 1, "text": " hello"}]}',
+    row: { transcript: 'hello', start_time: 0, end_time: 1 },
+  },
+  assemblyai: {
+    file: '{"id": "t1", "status": "completed", "audio_url": "https://example.com/a.mp3", "text": "hello", "utterances": [{"speaker": "A", "start": 0, "end": 1000, "text": "hello"}]}',
+    row: HELLO,
+  },
+  deepgram: {
+    file: '{"metadata": {"request_id": "r1"}, "results": {"channels": [{"alternatives": [{"transcript": "hello"}]}], "utterances": [{"start": 0, "end": 1, "transcript": "hello", "speaker": 0}]}}',
+    row: { ...HELLO, speaker: '0' },
+  },
+  rev: { file: '{"monologues": [{"speaker": 0, "speaker_name": "A", "elements": [{"type": "text", "value": "hello", "ts": 0, "end_ts": 1}]}]}', row: HELLO },
+  aws: {
+    file: JSON.stringify({
+      jobName: 'j1',
+      status: 'COMPLETED',
+      results: {
+        transcripts: [{ transcript: 'hello' }],
+        items: [{ type: 'pronunciation', start_time: '0.0', end_time: '1.0', alternatives: [{ content: 'hello', confidence: '0.99' }] }],
+        speaker_labels: { speakers: 1, segments: [{ speaker_label: 'A', start_time: '0.0', end_time: '1.0', items: [{ speaker_label: 'A', start_time: '0.0', end_time: '1.0' }] }] },
+      },
+    }),
+    row: HELLO,
+  },
 };
-const NAMES = 'json, csv, tsv, srt, vtt, ass, stm';
+
+const NAMES = 'whisper, assemblyai, deepgram, rev, aws, json, csv, tsv, srt, vtt, ass, stm, textgrid, eaf, trs';
+const PROVIDERS: FormatName[] = ['whisper', 'assemblyai', 'deepgram', 'rev', 'aws'];
+const formatOf = (name: string) => formatNamed(name);
 
 describe('the format registry', () => {
-  it('lists each adapter once, with lower-case dotted extensions', () => {
-    const names = FORMATS.map((format) => format.name);
-    expect(new Set(names).size).toBe(names.length);
+  it('has exactly one adapter for every format name', () => {
+    expect(formatNames().sort()).toEqual(Object.keys(EVERY_NAME).sort());
+    expect(formatNames().join(', ')).toBe(NAMES);
+  });
+
+  it('gives every adapter lower-case dotted extensions', () => {
     for (const format of FORMATS) for (const extension of format.extensions) expect(extension).toMatch(/^\.[a-z0-9]+$/);
   });
 
-  it('has a sample for every adapter, and each sample is accepted by its own adapter only', () => {
-    expect(Object.keys(SAMPLES).sort()).toEqual(FORMATS.map((format) => format.name).sort());
-    for (const [name, text] of Object.entries(SAMPLES)) {
-      expect({ name, accepted: FORMATS.filter((format) => format.sniff(text)).map((format) => format.name) }).toEqual({ name, accepted: [name] });
+  it('accepts each sample by its own adapter only', () => {
+    for (const [name, { file }] of Object.entries(SAMPLES)) {
+      expect({ name, accepted: FORMATS.filter((format) => format.sniff(file)).map((format) => format.name) }).toEqual({ name, accepted: [name] });
     }
   });
 
-  it('reads every sample to the same row', () => {
-    for (const [name, text] of Object.entries(SAMPLES)) {
-      const { format, rows } = readTranscript(`sample.${name}`, utf8(text), { side: 'original' });
-      expect(format).toBe(name);
-      expect({ name, transcript: rows[0]?.transcript, speaker: rows[0]?.speaker }).toEqual({ name, transcript: 'hello', speaker: name === 'srt' ? undefined : 'A' });
+  it('detects each sample from each of its usual extensions, in any case, and from its content alone', () => {
+    for (const [name, { file }] of Object.entries(SAMPLES)) {
+      const bytes = utf8(file);
+      for (const extension of formatOf(name).extensions) {
+        expect([name, detectFormat(`sample${extension}`, bytes).name]).toEqual([name, name]);
+        expect([name, detectFormat(`Sample${extension.toUpperCase()}`, bytes).name]).toEqual([name, name]);
+      }
+      expect([name, detectFormat('sample.txt', bytes).name]).toEqual([name, name]);
+      expect([name, detectFormat('sample', bytes).name]).toEqual([name, name]);
     }
+    expect(detectFormat('interview.TextGrid', utf8(SAMPLES.textgrid.file)).name).toBe('textgrid');
+  });
+
+  it('reads each sample to its row', () => {
+    for (const [name, { file, row }] of Object.entries(SAMPLES)) {
+      const { format, rows } = readTranscript(`sample${formatOf(name).extensions[0]}`, utf8(file));
+      expect({ format, rows }).toEqual({ format: name, rows: [row] });
+    }
+  });
+
+  describe('provider JSON and JSON rows', () => {
+    it('never takes a provider export for rows', () => {
+      for (const name of PROVIDERS) {
+        expect([name, jsonFormat.sniff(SAMPLES[name].file)]).toEqual([name, false]);
+        expect([name, detectFormat('export.json', utf8(SAMPLES[name].file)).name]).toEqual([name, name]);
+      }
+    });
+
+    it('never takes rows or a request body for a provider export, whatever the rows hold (property)', () => {
+      const value = fc.oneof(fc.string(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constant(null));
+      // Row fields named like the keys the provider sniffs look for.
+      const key = fc.constantFrom('segments', 'utterances', 'monologues', 'results', 'items', 'text', 'start', 'end', 'speaker', 'words');
+      const row = fc.tuple(fc.string(), fc.dictionary(key, value, { maxKeys: 4 })).map(([transcript, extra]) => ({ ...extra, transcript }));
+      const rows = fc.array(row, { maxLength: 4 });
+      const file = fc.oneof(
+        rows,
+        fc.record({ original: rows, reworked: rows }),
+        fc.record({ original: rows }),
+      ).map((value) => JSON.stringify(value, null, 1));
+      fc.assert(
+        fc.property(file, (text) => {
+          expect(detectFormat('rows.json', utf8(text)).name).toBe('json');
+          expect(detectFormat('rows', utf8(text)).name).toBe('json');
+        }),
+      );
+    });
+
+    it('reads a JSON file no adapter recognises as rows, whose error says what it holds', () => {
+      const error = formatErrorOf(() => readTranscript('export.json', utf8('{"text": "hi", "segments": []}')));
+      expect(error.message).toBe('expected an array of row objects or a request body {original, reworked}, found an object with the keys text, segments');
+      expect(error.location).toEqual({ path: '(top level)' });
+    });
+
+    it('reports a damaged provider export at the line of its syntax error', () => {
+      const damaged = SAMPLES.whisper.file.replace('"end": 1,', '"end": 1,,').replace('{"id"', '\n{"id"');
+      const error = formatErrorOf(() => readTranscript('whisper.json', utf8(damaged)));
+      expect(error.message).toMatch(/^the file is not valid JSON: expected a property name/);
+      expect(error.location.line).toBe(2);
+    });
   });
 
   describe('formatNamed', () => {
     it('finds a format by its name, whatever the case', () => {
       expect(formatNamed('SRT').name).toBe('srt');
       expect(formatNamed(' stm ').name).toBe('stm');
+      expect(formatNamed('AssemblyAI').name).toBe('assemblyai');
+      expect(formatNamed('TextGrid').name).toBe('textgrid');
     });
 
     it('lists the formats when the name is unknown', () => {
       expect(formatNamed.bind(null, 'docx')).toThrow(new FormatError(`no format is called "docx": the formats are ${NAMES}`));
+      expect(formatErrorOf(() => readTranscript('a.srt', utf8(SAMPLES.srt.file), { format: 'subrip' })).message).toBe(`no format is called "subrip": the formats are ${NAMES}`);
     });
   });
 
   describe('detectFormat', () => {
-    it('goes by the extension, whatever its case, confirmed by the content', () => {
-      expect(detectFormat('Episode 1.SRT', utf8(SAMPLES.srt)).name).toBe('srt');
-      expect(detectFormat('old.ssa', utf8(SAMPLES.ass)).name).toBe('ass');
-      expect(detectFormat('rows.JSON', utf8(SAMPLES.json)).name).toBe('json');
-    });
-
     it('refuses an extension that the content contradicts, saying how to name the format', () => {
-      expect(formatError(() => detectFormat('captions.srt', utf8(SAMPLES.vtt))).message).toBe(
-        `captions.srt is named like srt but its content looks like vtt: name the format with --format NAME (${NAMES})`,
+      expect(formatErrorOf(() => detectFormat('captions.srt', utf8(SAMPLES.vtt.file))).message).toBe(
+        `captions.srt is named like a .srt file but its content looks like vtt: name the format with --format NAME (${NAMES})`,
       );
-    });
-
-    it('detects a file with an unknown extension from its content alone', () => {
-      expect(detectFormat('segments.txt', utf8(SAMPLES.stm)).name).toBe('stm');
-      expect(detectFormat('no-extension', utf8(SAMPLES.vtt)).name).toBe('vtt');
+      expect(formatErrorOf(() => detectFormat('rows.json', utf8(SAMPLES.csv.file))).message).toMatch(/^rows\.json is named like a \.json file but its content looks like csv/);
     });
 
     it('says which formats exist when neither the name nor the content tells', () => {
-      expect(formatError(() => detectFormat('notes.txt', utf8('Meeting notes, Monday.\n'))).message).toBe(
+      expect(formatErrorOf(() => detectFormat('notes.txt', utf8('Meeting notes, Monday.\n'))).message).toBe(
         `cannot tell the format of notes.txt from its name or its content: name the format with --format NAME (${NAMES})`,
       );
     });
 
     it('lets the adapter of the extension report a damaged file at its line', () => {
       expect(detectFormat('broken.srt', utf8('Hello\n')).name).toBe('srt');
-      expect(formatError(() => readTranscript('broken.srt', utf8('Hello\n'))).location).toEqual({ line: 1 });
-      const json = formatError(() => readTranscript('broken.json', utf8('{"original": [\n  {"transcript": "a"\n]}')));
+      expect(formatErrorOf(() => readTranscript('broken.srt', utf8('Hello\n'))).location).toEqual({ line: 1 });
+      const json = formatErrorOf(() => readTranscript('broken.json', utf8('{"original": [\n  {"transcript": "a"\n]}')));
       expect(json.location).toEqual({ line: 3, column: 1 });
       const invalidUtf8 = new Uint8Array([...utf8('1\n00:00:00,000 --> 00:00:01,000\n'), 0xff, 0x0a]);
-      expect(formatError(() => readTranscript('bytes.srt', invalidUtf8)).location).toEqual({ line: 3 });
-    });
-
-    it('reads a JSON object of another shape as JSON, whose error says what it holds', () => {
-      const error = formatError(() => readTranscript('whisper.json', utf8('{"text": "hi", "segments": []}')));
-      expect(error.message).toBe('expected an array of row objects or a request body {original, reworked}, found an object with the keys text, segments');
+      expect(formatErrorOf(() => readTranscript('bytes.srt', invalidUtf8)).location).toEqual({ line: 3 });
+      const cutShort = new Uint8Array([0xff, 0xfe, ...utf8('W')]);
+      expect(formatErrorOf(() => readTranscript('cut.vtt', cutShort)).message).toMatch(/odd number of bytes/);
     });
   });
 
   describe('readTranscript', () => {
-    it('reads in the format named, passing the options on', () => {
+    it('reads in the format named, over the extension and the content, passing the options on', () => {
       const result = readTranscript('export.txt', utf8('Who,Said\nA,hi\n'), { format: 'csv', map: { transcript: 'Said', speaker: 'Who' } });
       expect(result).toEqual({ format: 'csv', rows: [{ transcript: 'hi', speaker: 'A' }], warnings: [] });
+      expect(readTranscript('captions.srt', utf8(SAMPLES.vtt.file), { format: 'vtt' }).rows).toEqual([SAMPLES.vtt.row]);
+      // Named JSON rows, a Whisper export is read as rows, and says it holds none.
+      expect(formatErrorOf(() => readTranscript('segments.json', utf8(SAMPLES.whisper.file), { format: 'json' })).message).toMatch(/^expected an array of row objects/);
     });
 
     it('reads the side of a request body', () => {
       const body = utf8(JSON.stringify({ original: [{ transcript: 'a' }], reworked: [{ transcript: 'b' }] }));
       expect(readTranscript('body.json', body, { side: 'reworked' }).rows).toEqual([{ transcript: 'b' }]);
     });
+  });
+});
 
-    it('detects and reads the real files of each format family', () => {
-      const lattifai = readTranscript('Introducing_GPT-4o_GroundTruth.ass', evalDataBytes('lattifai-gpt4o-benchmark', 'benchmark', 'data', 'Introducing_GPT-4o_GroundTruth.ass'));
-      expect([lattifai.format, lattifai.rows.length]).toEqual(['ass', 374]);
-      const kallaama = readTranscript('srr_42420.stm', evalDataBytes('kallaama', 'transcriptions', 'checked', 'transcriptions-srr', 'stm', 'srr_42420.stm'));
-      expect([kallaama.format, kallaama.rows.length]).toEqual(['stm', 124]);
-      const nist = readTranscript('test.arb2004.txt.stm', evalDataBytes('nist-sctk-arabic-tests', 'test.arb2004.txt.stm'));
-      expect([nist.format, nist.rows.length]).toEqual(['stm', 33]);
-      const tsv = readTranscript('WikiNewsMax.tsv', evalDataBytes('camel-wild-diacritics', 'data', 'WikiNewsMax.tsv'), { map: { transcript: 'max_gold' } });
-      expect([tsv.format, tsv.rows.length]).toEqual(['tsv', 18699]);
-    });
+describe('the registry on real files', () => {
+  const kallaamaTrs = (stage: 'raw' | 'checked') => evalDataBytes('kallaama', 'transcriptions', stage, 'transcriptions-wol', 'trs', 'wol_41014.trs');
+
+  it('detects and reads the subtitle, STM and TSV files', () => {
+    const lattifai = readTranscript('Introducing_GPT-4o_GroundTruth.ass', evalDataBytes('lattifai-gpt4o-benchmark', 'benchmark', 'data', 'Introducing_GPT-4o_GroundTruth.ass'));
+    expect([lattifai.format, lattifai.rows.length]).toEqual(['ass', 374]);
+    const kallaama = readTranscript('srr_42420.stm', evalDataBytes('kallaama', 'transcriptions', 'checked', 'transcriptions-srr', 'stm', 'srr_42420.stm'));
+    expect([kallaama.format, kallaama.rows.length]).toEqual(['stm', 124]);
+    const nist = readTranscript('test.arb2004.txt.stm', evalDataBytes('nist-sctk-arabic-tests', 'test.arb2004.txt.stm'));
+    expect([nist.format, nist.rows.length]).toEqual(['stm', 33]);
+    const tsv = readTranscript('WikiNewsMax.tsv', evalDataBytes('camel-wild-diacritics', 'data', 'WikiNewsMax.tsv'), { map: { transcript: 'max_gold' } });
+    expect([tsv.format, tsv.rows.length]).toEqual(['tsv', 18699]);
+  });
+
+  it('detects kallaama wol_41014.trs, draft and checked, by its extension and by its content alone', () => {
+    for (const stage of ['raw', 'checked'] as const) {
+      const bytes = kallaamaTrs(stage);
+      expect([stage, detectFormat('wol_41014.trs', bytes).name, detectFormat('wol_41014.xml', bytes).name]).toEqual([stage, 'trs', 'trs']);
+      expect(readTranscript('wol_41014', bytes).rows).toHaveLength(stage === 'raw' ? 274 : 275);
+    }
+  });
+
+  it('detects the same file saved as ISO-8859-1, by its extension and by its content alone, and reads the same rows', () => {
+    for (const stage of ['raw', 'checked'] as const) {
+      const utf8Bytes = kallaamaTrs(stage);
+      const text = new TextDecoder().decode(utf8Bytes).replace("encoding='UTF-8'", "encoding='ISO-8859-1'");
+      expect(text).toMatch(/^<\?xml version='1.0' encoding='ISO-8859-1'\?>/);
+      const latin1 = Uint8Array.from(text, (c) => c.charCodeAt(0));
+      expect(() => new TextDecoder('utf-8', { fatal: true }).decode(latin1)).toThrow();
+      for (const name of ['wol_41014.trs', 'wol_41014.TRS', 'wol_41014']) {
+        const read = readTranscript(name, latin1);
+        expect([name, read.format]).toEqual([name, 'trs']);
+        expect(read.rows).toEqual(readTranscript('wol_41014.trs', utf8Bytes).rows);
+      }
+    }
+  });
+
+  it('detects a primock57 TextGrid by its .TextGrid extension and by its content, in UTF-8 and in UTF-16', () => {
+    const bytes = evalDataBytes('primock57', 'transcripts', 'day1_consultation01_doctor.TextGrid');
+    const text = new TextDecoder().decode(bytes);
+    const utf16 = new Uint8Array(2 + text.length * 2);
+    utf16.set([0xff, 0xfe]);
+    for (let k = 0; k < text.length; k++) utf16.set([text.charCodeAt(k) & 0xff, text.charCodeAt(k) >> 8], 2 + 2 * k);
+    for (const file of [bytes, utf16]) {
+      for (const name of ['day1_consultation01_doctor.TextGrid', 'day1_consultation01_doctor.textgrid', 'day1_consultation01_doctor']) {
+        const read = readTranscript(name, file);
+        expect([name, read.format, read.rows.length, read.rows[0]?.speaker]).toEqual([name, 'textgrid', 53, 'Doctor']);
+      }
+    }
+    expect(readTranscript('x.TextGrid', utf16).rows).toEqual(readTranscript('x.TextGrid', bytes).rows);
   });
 });

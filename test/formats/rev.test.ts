@@ -1,6 +1,6 @@
 import { revFormat } from '../../src/formats/rev';
 import type { TranscriptRow } from '../../src/formats/types';
-import { formatErrorOf, utf8 } from './read-helpers';
+import { formatErrorOf, utf8 } from './helpers';
 
 const text = (value: string, ts: number, endTs: number) => ({ type: 'text', value, ts, end_ts: endTs, confidence: 0.95 });
 const punct = (value: string) => ({ type: 'punct', value });

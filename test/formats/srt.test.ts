@@ -1,29 +1,13 @@
 import fc from 'fast-check';
 import { srtFormat } from '../../src/formats/srt';
-import { FormatError, ReadOptions, TranscriptRow } from '../../src/formats/types';
-import { utf8 } from './eval-data';
+import { ReadOptions, TranscriptRow } from '../../src/formats/types';
+import { clockTime, formatErrorOf, utf8 } from './helpers';
 
 const read = (text: string, options: ReadOptions = {}) => srtFormat.read(utf8(text), options);
 
-function formatError(run: () => unknown): FormatError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof FormatError) return error;
-    throw error;
-  }
-  throw new Error('expected a FormatError');
-}
-
-/** `hh:mm:ss,mmm` of a whole number of milliseconds. */
-function srtTime(ms: number): string {
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)},${pad(ms % 1000, 3)}`;
-}
-
 /** An SRT file of cues, each given as its times in ms and its text lines. */
 function srtOf(cues: { start: number; end: number; lines: string[] }[]): string {
-  return cues.map((cue, k) => `${k + 1}\n${srtTime(cue.start)} --> ${srtTime(cue.end)}\n${cue.lines.join('\n')}\n`).join('\n');
+  return cues.map((cue, k) => `${k + 1}\n${clockTime(cue.start, ',')} --> ${clockTime(cue.end, ',')}\n${cue.lines.join('\n')}\n`).join('\n');
 }
 
 describe('SubRip', () => {
@@ -93,16 +77,16 @@ describe('SubRip', () => {
 
   describe('when the file is malformed', () => {
     it('names the line of a timing line that does not parse', () => {
-      const error = formatError(() => read('1\n00:00:01,000 --> 00:00:02,000\nOk\n\n2\n00:00:03,000 -> 00:00:04,000\nBad\n'));
+      const error = formatErrorOf(() => read('1\n00:00:01,000 --> 00:00:02,000\nOk\n\n2\n00:00:03,000 -> 00:00:04,000\nBad\n'));
       expect(error.location).toEqual({ line: 6 });
       expect(error.message).toBe('expected a timing line such as 00:00:01,000 --> 00:00:02,500 after the cue number');
-      const badField = formatError(() => read('1\n00:00:61,000 --> 00:01:02,000\nBad\n'));
+      const badField = formatErrorOf(() => read('1\n00:00:61,000 --> 00:01:02,000\nBad\n'));
       expect(badField.location).toEqual({ line: 2 });
       expect(badField.message).toMatch(/^the timing line does not parse/);
     });
 
     it('names the line of text where a cue should start', () => {
-      expect(formatError(() => read('Hello\n00:00:01,000 --> 00:00:02,000\n')).location).toEqual({ line: 1 });
+      expect(formatErrorOf(() => read('Hello\n00:00:01,000 --> 00:00:02,000\n')).location).toEqual({ line: 1 });
     });
   });
 

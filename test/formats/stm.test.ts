@@ -1,20 +1,10 @@
 import fc from 'fast-check';
 import { parseStm } from '../../scripts/lib/sources';
 import { stmFormat } from '../../src/formats/stm';
-import { FormatError, TranscriptRow } from '../../src/formats/types';
-import { evalDataBytes, utf8 } from './eval-data';
+import { TranscriptRow } from '../../src/formats/types';
+import { evalDataBytes, formatErrorOf, utf8 } from './helpers';
 
 const read = (text: string) => stmFormat.read(utf8(text));
-
-function formatError(run: () => unknown): FormatError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof FormatError) return error;
-    throw error;
-  }
-  throw new Error('expected a FormatError');
-}
 
 describe('NIST STM', () => {
   describe('when the file is built from known rows', () => {
@@ -77,13 +67,13 @@ describe('NIST STM', () => {
 
   describe('when the file is malformed', () => {
     it('names the line of a segment with too few fields', () => {
-      const error = formatError(() => read(';; ok\nf 1 spk 0.5 1.0 fine\nf 1 spk 2.0\n'));
+      const error = formatErrorOf(() => read(';; ok\nf 1 spk 0.5 1.0 fine\nf 1 spk 2.0\n'));
       expect(error.location).toEqual({ line: 3 });
       expect(error.message).toBe('expected file channel speaker begin end [<label>] transcript; found 4 fields');
     });
 
     it('names the line and column of a time that is not a number', () => {
-      const error = formatError(() => read('f 1 spk 0.5 1,5 words'));
+      const error = formatErrorOf(() => read('f 1 spk 0.5 1,5 words'));
       expect(error.location).toEqual({ line: 1, column: 13 });
       expect(error.message).toBe('the end time "1,5" is not a number of seconds (file channel speaker begin end [<label>] transcript)');
     });

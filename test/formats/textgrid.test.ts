@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { textGridFormat } from '../../src/formats/textgrid';
 import type { TranscriptRow } from '../../src/formats/types';
-import { evalFile, formatErrorOf, utf8 } from './read-helpers';
+import { evalDataBytes, formatErrorOf, utf8 } from './helpers';
 
 interface Interval {
   xmin: number;
@@ -182,7 +182,7 @@ describe('TextGrid: sniff', () => {
 });
 
 describe('TextGrid: primock57 consultations (real files)', () => {
-  const read = (name: string) => textGridFormat.read(evalFile('primock57', 'transcripts', `${name}.TextGrid`));
+  const read = (name: string) => textGridFormat.read(evalDataBytes('primock57', 'transcripts', `${name}.TextGrid`));
 
   it('reads each file of the two consultations: one tier each, its non-empty intervals as rows', () => {
     const counts = Object.fromEntries(

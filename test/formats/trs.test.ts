@@ -1,9 +1,7 @@
 import fc from 'fast-check';
 import { trsFormat } from '../../src/formats/trs';
 import type { TranscriptRow } from '../../src/formats/types';
-import { evalFile, formatErrorOf, utf8 } from './read-helpers';
-
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeMarkup, evalDataBytes, formatErrorOf, utf8 } from './helpers';
 
 /** A Transcriber file as Transcriber writes it: one element or text line per line. */
 function trs(turns: string[], speakers = '<Speaker id="spk1" name="Awa" check="no" dialect="native" accent="" scope="local"/>\n<Speaker id="spk2" name="Moussa" check="no" dialect="native" accent="" scope="local"/>\n<Speaker id="spk3" check="no" scope="local"/>', encoding = 'UTF-8'): string {
@@ -109,7 +107,7 @@ describe('Transcriber: a file written from known turns', () => {
           const syncs = spec.stretches.map(() => time++);
           lines.push(`<Turn${spec.speaker ? ` speaker="${spec.speaker}"` : ''} startTime="${start}" endTime="${time}">`);
           spec.stretches.forEach(([text, noise], k) => {
-            lines.push(`<Sync time="${syncs[k]}"/>`, escape(text), ...(noise ? ['<Event desc="b" type="noise" extent="instantaneous"/>'] : []));
+            lines.push(`<Sync time="${syncs[k]}"/>`, escapeMarkup(text), ...(noise ? ['<Event desc="b" type="noise" extent="instantaneous"/>'] : []));
             if (text === '' && !noise) return;
             const row: TranscriptRow = { transcript: text };
             if (spec.speaker) row.speaker = spec.speaker === 'spk1' ? 'Awa' : 'Moussa';
@@ -167,7 +165,7 @@ describe('Transcriber: sniff', () => {
 });
 
 describe('Transcriber: kallaama wol_41014 draft and expert-checked (real files)', () => {
-  const read = (stage: 'raw' | 'checked') => trsFormat.read(evalFile('kallaama', 'transcriptions', stage, 'transcriptions-wol', 'trs', 'wol_41014.trs'));
+  const read = (stage: 'raw' | 'checked') => trsFormat.read(evalDataBytes('kallaama', 'transcriptions', stage, 'transcriptions-wol', 'trs', 'wol_41014.trs'));
 
   it('reads every stretch of both files: 274 rows in the draft, 275 after checking, no warnings', () => {
     const raw = read('raw');

@@ -1,28 +1,9 @@
 import fc from 'fast-check';
-import { FormatError, ReadOptions, TranscriptRow } from '../../src/formats/types';
+import { ReadOptions, TranscriptRow } from '../../src/formats/types';
 import { vttFormat } from '../../src/formats/vtt';
-import { utf8 } from './eval-data';
+import { clockTime, escapeMarkup, formatErrorOf, utf8 } from './helpers';
 
 const read = (text: string, options: ReadOptions = {}) => vttFormat.read(utf8(text), options);
-
-function formatError(run: () => unknown): FormatError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof FormatError) return error;
-    throw error;
-  }
-  throw new Error('expected a FormatError');
-}
-
-/** `hh:mm:ss.ttt` of a whole number of milliseconds. */
-function vttTime(ms: number): string {
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-  return `${pad(Math.floor(ms / 3_600_000))}:${pad(Math.floor(ms / 60_000) % 60)}:${pad(Math.floor(ms / 1000) % 60)}.${pad(ms % 1000, 3)}`;
-}
-
-/** Text as WebVTT writes it: `&`, `<` and `>` escaped. */
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 describe('WebVTT', () => {
   describe('when the file is built from known rows', () => {
@@ -99,7 +80,7 @@ describe('WebVTT', () => {
       const cue = fc.record({ start: fc.nat(360_000_000), end: fc.nat(360_000_000), speaker: fc.option(name, { nil: undefined }), text: words });
       fc.assert(
         fc.property(fc.array(cue, { maxLength: 12 }), (cues) => {
-          const file = ['WEBVTT', '', ...cues.map((c) => `${vttTime(c.start)} --> ${vttTime(c.end)}\n${c.speaker ? `<v ${c.speaker}>` : ''}${escape(c.text)}\n`)].join('\n');
+          const file = ['WEBVTT', '', ...cues.map((c) => `${clockTime(c.start, '.')} --> ${clockTime(c.end, '.')}\n${c.speaker ? `<v ${c.speaker}>` : ''}${escapeMarkup(c.text)}\n`)].join('\n');
           const expected: TranscriptRow[] = cues.map((c) => ({
             transcript: c.text.trim().replace(/\s+/g, ' '),
             ...(c.speaker ? { speaker: c.speaker } : {}),
@@ -114,13 +95,13 @@ describe('WebVTT', () => {
 
   describe('when the file is malformed', () => {
     it('needs the WEBVTT line', () => {
-      const error = formatError(() => read('00:01.000 --> 00:02.000\nHi\n'));
+      const error = formatErrorOf(() => read('00:01.000 --> 00:02.000\nHi\n'));
       expect(error.location).toEqual({ line: 1 });
       expect(error.message).toBe('expected the line WEBVTT at the start of the file');
     });
 
     it('names the line of a timing line that does not parse', () => {
-      const error = formatError(() => read('WEBVTT\n\n00:01.000 --> 00:02.000\nOk\n\n00:03,000 --> 00:04,000\nBad\n'));
+      const error = formatErrorOf(() => read('WEBVTT\n\n00:01.000 --> 00:02.000\nOk\n\n00:03,000 --> 00:04,000\nBad\n'));
       expect(error.location).toEqual({ line: 6 });
       expect(error.message).toMatch(/^the timing line does not parse: expected \(hh:\)mm:ss\.ttt/);
     });
@@ -133,7 +114,7 @@ describe('WebVTT', () => {
     });
 
     it('names the line of a block that is no cue', () => {
-      expect(formatError(() => read('WEBVTT\n\nloose words\nmore words\n')).location).toEqual({ line: 4 });
+      expect(formatErrorOf(() => read('WEBVTT\n\nloose words\nmore words\n')).location).toEqual({ line: 4 });
     });
   });
 

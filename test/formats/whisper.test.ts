@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { whisperFormat } from '../../src/formats/whisper';
 import type { TranscriptRow } from '../../src/formats/types';
-import { formatErrorOf, utf8 } from './read-helpers';
+import { formatErrorOf, utf8 } from './helpers';
 
 // A verbose_json response as the OpenAI audio API documents it (tokens shortened).
 const VERBOSE_JSON = {
@@ -25,7 +25,7 @@ describe('Whisper: a verbose_json response', () => {
       { transcript: 'The beach was a popular spot on a hot summer day.', start_time: 0, end_time: 3.32 },
       { transcript: 'People were swimming in the ocean.', start_time: 5.1, end_time: 8.47 },
     ]);
-    expect(result.warnings).toEqual([{ message: '1 segment(s) with blank text are not rows', location: { path: 'segments' } }]);
+    expect(result.warnings).toEqual([{ message: 'entries of segments with blank text are not rows: 1 of 3', location: { path: 'segments' } }]);
   });
 
   it('keeps the speaker label of a diarizing variant of the shape (diarized_json, WhisperX)', () => {

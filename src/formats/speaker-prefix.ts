@@ -1,13 +1,8 @@
 /**
- * The text of a subtitle cue as a transcript: its lines on one line, and, when asked, the
- * speakers named by a leading `NAME:` (SubRip and WebVTT have no speaker field of their own).
+ * The speakers of a subtitle cue named by a leading `NAME:`, when asked (SubRip and WebVTT have no
+ * speaker field of their own).
  */
-import { TranscriptRow } from './types';
-
-/** `text` on one line: line breaks and whitespace runs as one space, trimmed (as a player shows it). */
-export function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
+import { oneLine } from './row-fields';
 
 /** Part of a cue said by one speaker; no `speaker` where the cue names none. */
 export interface Turn {
@@ -40,11 +35,4 @@ export function prefixTurns(lines: readonly string[]): Turn[] {
   turns.push(current);
   const said = turns.map((turn) => ({ ...turn, text: oneLine(turn.text) })).filter((turn) => turn.text !== '');
   return said.length > 0 ? said : [{ text: '' }];
-}
-
-/** The row of one turn of a cue, its keys always in the same order (they become meta.headers, D6.7). */
-export function cueRow(turn: Turn, start: number, end: number): TranscriptRow {
-  return turn.speaker === undefined
-    ? { transcript: turn.text, start_time: start, end_time: end }
-    : { transcript: turn.text, speaker: turn.speaker, start_time: start, end_time: end };
 }
