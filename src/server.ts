@@ -2,8 +2,6 @@
  * The process entry point: configuration, the worker pool, listening, timeouts and signals
  * (decisions D9.0–D9.5). The application itself is built by createApp (src/http/app.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { type Config, ConfigError, loadConfig } from './config';
 import { generateKey, hashKey, type KeyEntry, KeyStore } from './http/api-keys';
@@ -12,15 +10,7 @@ import { createEnginePool } from './runtime/engine-pool';
 import { createHttpServer } from './http/http-server';
 import { createLogger } from './http/logger';
 import type * as SharedCounters from './http/shared-counters';
-
-/** The package version, from the nearest package.json (src/ when run by ts-node, dist/src/ when built). */
-function packageVersion(): string {
-  for (let dir = __dirname; dir !== dirname(dir); dir = dirname(dir)) {
-    const file = join(dir, 'package.json');
-    if (existsSync(file)) return String((JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version ?? '0.0.0');
-  }
-  return '0.0.0';
-}
+import { packageVersion } from './package-version';
 
 /** D2.3: without configured keys, a one-off development key outside production; none in production. */
 function keyEntries(config: Config, warn: (message: string) => void): KeyEntry[] | null {

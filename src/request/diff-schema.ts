@@ -176,9 +176,21 @@ export const DiffRequestSchema = z
   })
   .meta({ id: 'DiffRequest' });
 
+/**
+ * The limits a caller may raise: the API always judges by LIMITS; the command-line tool lets a
+ * user raise these two for local files (the engine's work budget still bounds the work, D7.11).
+ */
+export interface RequestLimits {
+  rows: number;
+  cellCodePoints: number;
+}
+
 /** What zod checks per request: the documented schema with the rows left to `checkRows`. */
-const ShapeRows = z.array(z.unknown()).max(LIMITS.rows, { message: `must have at most ${LIMITS.rows} rows` });
-const BodyShapeSchema = DiffRequestSchema.extend({ original: ShapeRows, reworked: ShapeRows });
+function bodyShapeSchema(limits: RequestLimits) {
+  const rows = z.array(z.unknown()).max(limits.rows, { message: `must have at most ${limits.rows} rows` });
+  return DiffRequestSchema.extend({ original: rows, reworked: rows });
+}
+const BodyShapeSchema = bodyShapeSchema(LIMITS);
 
 export type Path = ReadonlyArray<string | number>;
 
@@ -235,24 +247,24 @@ function valueProblem(value: unknown, level: number): string | null {
 }
 
 /** Why one cell (a row's direct value, level 2) is unacceptable, or null. */
-export function cellProblem(value: unknown): string | null {
+export function cellProblem(value: unknown, maxCodePoints: number = LIMITS.cellCodePoints): string | null {
   if (typeof value === 'string') {
-    return codePointsOver(value, LIMITS.cellCodePoints) ? `must be at most ${LIMITS.cellCodePoints} characters` : null;
+    return codePointsOver(value, maxCodePoints) ? `must be at most ${maxCodePoints} characters` : null;
   }
   const problem = valueProblem(value, 2);
   if (problem !== null || typeof value !== 'object' || value === null) return problem;
   // A nested value is compared as its JSON text: that text is the cell's size.
-  return codePointsOver(JSON.stringify(value), LIMITS.cellCodePoints)
-    ? `must be at most ${LIMITS.cellCodePoints} characters as JSON text`
+  return codePointsOver(JSON.stringify(value), maxCodePoints)
+    ? `must be at most ${maxCodePoints} characters as JSON text`
     : null;
 }
 
 const isIndex = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
 
 /** The single pass over rows and the 2-D fields (D4.2–D4.4, D6.7). */
-export function checkRows(body: Record<string, unknown>, out: Array<[Path, string]>): void {
+export function checkRows(body: Record<string, unknown>, out: Array<[Path, string]>, limits: RequestLimits = LIMITS): void {
   const sides = (['original', 'reworked'] as const).filter(
-    (side) => Array.isArray(body[side]) && (body[side] as unknown[]).length <= LIMITS.rows,
+    (side) => Array.isArray(body[side]) && (body[side] as unknown[]).length <= limits.rows,
   );
   let form: Form | null = null;
   let formAt: Path = [];
@@ -340,7 +352,7 @@ export function checkRows(body: Record<string, unknown>, out: Array<[Path, strin
       if (keys !== null) {
         const record = row as Record<string, unknown>;
         for (const key of keys) {
-          const problem = cellProblem(record[key]);
+          const problem = cellProblem(record[key], limits.cellCodePoints);
           if (problem !== null) out.push([[side, i, key], problem]);
         }
         continue;
@@ -352,7 +364,7 @@ export function checkRows(body: Record<string, unknown>, out: Array<[Path, strin
       for (let c = 0; c < cells.length; c++) {
         const value = cells[c];
         const role = roles.get(c);
-        let problem = cellProblem(value);
+        let problem = cellProblem(value, limits.cellCodePoints);
         if (problem === null && role === 'transcript' && typeof value !== 'string') problem = 'must be a string (the transcript)';
         if (problem === null && role === 'text' && !(value === null || typeof value === 'string' || typeof value === 'number')) problem = TEXTISH;
         if (problem === null && role === 'time' && parseTime(value) === undefined) problem = TIME;
@@ -387,11 +399,12 @@ function comparePaths(a: Path, b: Path, body: Record<string, unknown>): number {
  * Validates a parsed body. Returns the 422 details (one per failing field, at most 100 plus a `*`
  * summary, D4.5), or an empty array when the body is acceptable.
  */
-export function validateDiffRequest(body: Record<string, unknown>): ErrorDetail[] {
+export function validateDiffRequest(body: Record<string, unknown>, limits: RequestLimits = LIMITS): ErrorDetail[] {
   const found: Array<[Path, string]> = [];
-  const parsed = BodyShapeSchema.safeParse(body);
+  const schema = limits.rows === LIMITS.rows ? BodyShapeSchema : bodyShapeSchema(limits);
+  const parsed = schema.safeParse(body);
   if (!parsed.success) issueDetails(parsed.error.issues, [], found);
-  checkRows(body, found);
+  checkRows(body, found, limits);
   if (found.length === 0) return [];
 
   found.sort((a, b) => comparePaths(a[0], b[0], body));

@@ -1,0 +1,102 @@
+/**
+ * The command-line tool on real transcripts of shared/eval-data, read as they are: kallaama's
+ * human drafts against their expert corrections (STM and Transcriber), lattifai's machine
+ * subtitles against the ground truth (ASS), a primock57 TextGrid. The figures below are the ones
+ * the README's "Files and the command line" section quotes. And for one pair, the tool's `--json`
+ * is byte for byte the `data` that POST /v1/diff answers for the same rows and config.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { main } from '../../src/cli/main';
+import type { DiffData } from '../../src/engine/types';
+import { readTranscript } from '../../src/formats/index';
+import type { DiffEngine } from '../../src/runtime/engine-pool';
+import { EVAL_DATA_DIR } from '../../scripts/lib/sources';
+import { buildApp, KEY, startRealEngine } from '../http/support/harness';
+
+const data = (...parts: string[]) => join(EVAL_DATA_DIR, ...parts);
+const KALLAAMA = (stage: 'raw' | 'checked', file: string) =>
+  data('kallaama', 'transcriptions', stage, `transcriptions-${file.slice(0, 3)}`, file.endsWith('.trs') ? 'trs' : 'stm', file);
+const LATTIFAI = (name: string) => data('lattifai-gpt4o-benchmark', 'benchmark', 'data', `Introducing_GPT-4o_${name}.ass`);
+const PRIMOCK = (name: string) => data('primock57', 'transcripts', `${name}.TextGrid`);
+
+let dir: string;
+let engine: DiffEngine;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'td-real-'));
+  engine = startRealEngine();
+});
+afterAll(async () => {
+  rmSync(dir, { recursive: true, force: true });
+  await engine.destroy();
+});
+
+let outputs = 0;
+
+/** The tool's `data` for two files, through `--json`; a failure shows what the tool said. */
+function cliData(original: string, reworked: string, ...flags: string[]): string {
+  const out = join(dir, `data-${outputs++}.json`);
+  let said = '';
+  const spies = [process.stdout, process.stderr].map((stream) =>
+    jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      said += String(chunk);
+      return true;
+    }),
+  );
+  let status: number;
+  try {
+    status = main(['diff', original, reworked, '--json', out, '-q', ...flags]);
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+  }
+  if (status !== 0) throw new Error(`transcript-diff exited ${status}: ${said}`);
+  return readFileSync(out, 'utf8');
+}
+
+interface Figures {
+  rows: [number, number];
+  statuses: Record<string, number>;
+  grade: number | null;
+  transcriptWER: number | null;
+}
+
+function figures(json: string): Figures {
+  const d = JSON.parse(json) as DiffData;
+  const statuses = Object.fromEntries(Object.entries(d.counts.rows).filter(([, n]) => n > 0));
+  const round = (x: number | null) => (x === null ? null : Math.round(x * 10000) / 10000);
+  return { rows: [d.meta.originalRows, d.meta.reworkedRows], statuses, grade: d.composite?.grade ?? null, transcriptWER: round(d.scores.transcriptWER) };
+}
+
+describe('real files, as they are', () => {
+  test.each([
+    ['kallaama wol_41014 (STM)', KALLAAMA('raw', 'wol_41014.stm'), KALLAAMA('checked', 'wol_41014.stm')],
+    ['kallaama wol_41014 (Transcriber)', KALLAAMA('raw', 'wol_41014.trs'), KALLAAMA('checked', 'wol_41014.trs')],
+    ['kallaama srr_42420 (STM)', KALLAAMA('raw', 'srr_42420.stm'), KALLAAMA('checked', 'srr_42420.stm')],
+    ['kallaama fuc_4110 (STM)', KALLAAMA('raw', 'fuc_4110.stm'), KALLAAMA('checked', 'fuc_4110.stm')],
+    ['lattifai Gemini vs ground truth (ASS)', LATTIFAI('Gemini'), LATTIFAI('GroundTruth')],
+    ['lattifai Gemini 3 Flash vs ground truth (ASS)', LATTIFAI('Gemini3_Flash'), LATTIFAI('GroundTruth')],
+    ['primock57 day1 doctor against itself (TextGrid)', PRIMOCK('day1_consultation01_doctor'), PRIMOCK('day1_consultation01_doctor')],
+  ])('%s', (_name, original, reworked) => {
+    expect(figures(cliData(original, reworked))).toMatchSnapshot();
+  });
+});
+
+describe('the tool and the API agree', () => {
+  test('when the same rows are sent to POST /v1/diff, then its data is the bytes of the tool\'s --json', async () => {
+    const [original, reworked] = [KALLAAMA('raw', 'wol_41014.trs'), KALLAAMA('checked', 'wol_41014.trs')];
+    const config = join(dir, 'config.json');
+    writeFileSync(config, JSON.stringify({ enableMerges: false, stripDiacritics: false }));
+    const cli = cliData(original, reworked, '--config', config, '--no-splits');
+
+    const rows = (path: string, side: 'original' | 'reworked') => readTranscript(path, readFileSync(path), { side }).rows;
+    const body = { original: rows(original, 'original'), reworked: rows(reworked, 'reworked'), config: { enableMerges: false, stripDiacritics: false, enableSplits: false } };
+    const { app } = buildApp(engine);
+    const res = await request(app).post('/v1/diff').set('x-api-key', KEY).set('content-type', 'application/json').send(JSON.stringify(body));
+    expect(res.status).toBe(200);
+    const envelope = res.text;
+    const start = envelope.indexOf('"data":') + '"data":'.length;
+    expect(envelope.slice(start, -1)).toBe(cli);
+  });
+});
