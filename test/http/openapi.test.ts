@@ -6,6 +6,7 @@ import { ERROR_CATALOGUE } from '../../src/http/errors';
 import { buildApp, startEngine } from './support/harness';
 
 let engine: DiffEngine;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON document, walked by path
 let doc: Record<string, any>;
 beforeAll(async () => {
   engine = startEngine();
