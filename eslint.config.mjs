@@ -1,4 +1,4 @@
-// ESLint flat config: `npm run lint` (eslint .) over src, test and scripts.
+// ESLint flat config for `npm run lint` (eslint .): src, test, scripts and the config files.
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
@@ -30,9 +30,9 @@ export default defineConfig([
     rules: { 'no-console': 'off' },
   },
   {
+    // Plain JavaScript is CommonJS here (worker modules that piscina loads without a transpiler).
     files: ['**/*.js', '**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { ...nodeGlobals, require: 'readonly', module: 'writable', exports: 'writable', __dirname: 'readonly', __filename: 'readonly' } },
-    // CommonJS is what these files are (worker modules piscina loads without a transpiler).
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 ]);
