@@ -26,6 +26,18 @@ function errorResponse(code: ErrorCode, extraHeaders: Record<string, { descripti
 
 const retryAfter = { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' as const } } };
 
+// Answers Node's HTTP server gives before the app sees a request, on every path (decisions
+// D1.11): the only client errors the two GETs can meet.
+const parserRefusal = {
+  description:
+    "Answered by Node's HTTP server before the service sees the request: 400 malformed framing, 408 headers or body too slow, " +
+    '431 headers over 16 KiB. A plain answer: no body, no envelope, no x-request-id.',
+};
+
+// The package is UNLICENSED (npm's word for "no licence granted"); SPDX has no identifier for
+// that, and LicenseRef- is SPDX's own form for a licence outside its list.
+const license = { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' };
+
 /** Builds the document for a service version. */
 export function buildOpenApiDocument(version: string) {
   const registry = new OpenAPIRegistry();
@@ -39,13 +51,16 @@ export function buildOpenApiDocument(version: string) {
   registry.registerPath({
     method: 'get',
     path: '/v1/health',
+    operationId: 'getHealth',
     summary: 'Liveness and version; no key, never rate limited.',
-    responses: { 200: { description: 'The service is up.', content: json(HealthResponseSchema) } },
+    security: [],
+    responses: { 200: { description: 'The service is up.', content: json(HealthResponseSchema) }, '4XX': parserRefusal },
   });
 
   registry.registerPath({
     method: 'post',
     path: '/v1/diff',
+    operationId: 'diffTranscripts',
     summary: 'Diff an original transcript against its reworked version.',
     security: [{ ApiKey: [] }],
     request: {
@@ -65,14 +80,20 @@ export function buildOpenApiDocument(version: string) {
       429: errorResponse('RATE_LIMIT_EXCEEDED', retryAfter),
       500: errorResponse('INTERNAL_SERVER_ERROR'),
       503: errorResponse('SERVICE_UNAVAILABLE', retryAfter),
+      '4XX': parserRefusal,
     },
   });
 
   registry.registerPath({
     method: 'get',
     path: '/v1/openapi.json',
+    operationId: 'getOpenApiDocument',
     summary: 'This document; no key.',
-    responses: { 200: { description: 'OpenAPI 3.1 document.', content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } } } },
+    security: [],
+    responses: {
+      200: { description: 'OpenAPI 3.1 document.', content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } } },
+      '4XX': parserRefusal,
+    },
   });
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
@@ -80,6 +101,7 @@ export function buildOpenApiDocument(version: string) {
     info: {
       title: 'Transcript diff service',
       version,
+      license,
       description:
         'Compares an AI transcript (original) with its annotator post-edit (reworked): row statuses, CER/WER/SegER/SER/SACR and a 1-5 grade. ' +
         'Every response carries x-request-id; errors use one envelope. Unknown paths answer 404 NOT_FOUND.',

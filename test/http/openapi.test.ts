@@ -6,6 +6,7 @@ import { ERROR_CATALOGUE } from '../../src/http/errors';
 import { buildApp, startEngine } from './support/harness';
 
 let engine: DiffEngine;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON document, walked by path
 let doc: Record<string, any>;
 beforeAll(async () => {
   engine = startEngine();
@@ -25,11 +26,14 @@ describe('OpenAPI document', () => {
     expect(Object.keys(doc.paths).sort()).toEqual(['/v1/diff', '/v1/health', '/v1/openapi.json']);
     expect(doc.components.securitySchemes.ApiKey).toEqual({ type: 'apiKey', in: 'header', name: 'x-api-key' });
     expect(doc.paths['/v1/diff'].post.security).toEqual([{ ApiKey: [] }]);
+    // Public, and said so on the operation rather than left to the document's default.
+    expect(doc.paths['/v1/health'].get.security).toEqual([]);
+    expect(doc.paths['/v1/openapi.json'].get.security).toEqual([]);
   });
 
-  it('documents every error code of the catalogue on POST /v1/diff, except 404', () => {
+  it('documents every error code of the catalogue on POST /v1/diff, except 404, and the HTTP parser refusals', () => {
     const statuses = Object.values(ERROR_CATALOGUE).map((e) => String(e.status)).filter((s) => s !== '404');
-    expect(Object.keys(doc.paths['/v1/diff'].post.responses).sort()).toEqual(['200', ...statuses].sort());
+    expect(Object.keys(doc.paths['/v1/diff'].post.responses).sort()).toEqual(['200', ...statuses, '4XX'].sort());
     expect(doc.paths['/v1/diff'].post.responses['429'].headers['Retry-After']).toBeDefined();
     expect(doc.paths['/v1/diff'].post.responses['503'].headers['Retry-After']).toBeDefined();
   });

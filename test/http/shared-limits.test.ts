@@ -3,14 +3,15 @@
  * connection as two replicas would have, enforce one burst limit of ten a minute together; when
  * Redis dies both keep answering (counting in memory, one error logged per outage), and once it is
  * back they share the count again. Also a replica started while Redis is down, and a Redis that
- * stalls with its connections open.
+ * stalls with its connections open. Skipped, with a line saying so, where redis-server is not
+ * installed; REQUIRE_REDIS=1 (CI) turns that into a failure (test/support/redis.ts).
  */
 import request from 'supertest';
 import type { Express } from 'express';
 import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { createLogger } from '../../src/http/logger';
 import { createSharedCounters, REDIS_PREFIXES, type SharedCounters } from '../../src/http/shared-counters';
-import { redisServer, type RedisServer } from '../support/redis';
+import { describeWithRedis, redisServer, type RedisServer } from '../support/redis';
 import { buildApp, KEY, OTHER_KEY, startEngine } from './support/harness';
 
 jest.setTimeout(30_000);
@@ -18,17 +19,6 @@ jest.setTimeout(30_000);
 let engine: DiffEngine;
 let redis: RedisServer;
 const opened: SharedCounters[] = [];
-
-beforeAll(async () => {
-  engine = startEngine({ workers: 2, maxQueue: 8 });
-  redis = await redisServer();
-  await redis.start();
-});
-afterAll(async () => {
-  await Promise.all(opened.map((c) => c.close()));
-  await redis.stop();
-  await engine.destroy();
-});
 
 interface Replica {
   app: Express;
@@ -77,104 +67,117 @@ async function until(condition: () => boolean, what: string, ms = 10_000): Promi
 const outageErrors = (r: Replica) => r.logs.filter((l) => l.level === 50 && l.msg.startsWith('Redis unreachable')).length;
 const recoveries = (r: Replica) => r.logs.filter((l) => l.msg.startsWith('Redis reachable again')).length;
 
-describe('two replicas sharing one Redis', () => {
-  let a: Replica;
-  let b: Replica;
+describeWithRedis('rate limits shared through a real Redis', () => {
   beforeAll(async () => {
-    a = replica(redis.url);
-    b = replica(redis.url);
-    await until(() => a.counters.shared && b.counters.shared, 'both replicas connected');
-  });
-
-  it('enforce ten requests a minute for one agency together', async () => {
-    const statuses = await alternate([a, b], 12, KEY);
-    // Either replica alone has seen only six: a per-replica count would have let all twelve pass.
-    expect(statuses).toEqual([...Array(10).fill(200), 429, 429]);
-    // The window tier is shared too: both report what the agency has left across the fleet.
-    const last = await diff(a.app, KEY);
-    expect(last.status).toBe(429);
-    expect(last.headers['ratelimit-remaining']).toBe(String(1000 - 10));
-    // express-rate-limit accepted the two stores (distinct prefixes, no double count reported).
-    expect([...a.logs, ...b.logs].filter((l) => JSON.stringify(l).includes('ERR_ERL'))).toEqual([]);
-  });
-
-  it('keep answering when Redis dies, logging the outage once each, and share again when it is back', async () => {
-    await redis.stop();
-
-    // globex has no count yet: in memory each replica lets ten through, so twelve alternating pass.
-    const during = await alternate([a, b], 12, OTHER_KEY);
-    expect(during).toEqual(Array(12).fill(200));
-    // Past ten on one replica its own memory count refuses: limits still hold, per replica.
-    const alone = await alternate([a], 6, OTHER_KEY);
-    expect(alone).toEqual([200, 200, 200, 200, 429, 429]);
-    expect([outageErrors(a), outageErrors(b)]).toEqual([1, 1]);
-    expect(a.counters.shared || b.counters.shared).toBe(false);
-
+    engine = startEngine({ workers: 2, maxQueue: 8 });
+    redis = await redisServer();
     await redis.start();
-    await until(() => a.counters.shared && b.counters.shared, 'both replicas back on Redis');
-    expect([recoveries(a), recoveries(b)]).toEqual([1, 1]);
-
-    // The restarted Redis is empty: the agency starts afresh, and once more the fleet gives ten.
-    const after = await alternate([a, b], 12, KEY);
-    expect(after).toEqual([...Array(10).fill(200), 429, 429]);
-    expect([outageErrors(a), outageErrors(b)]).toEqual([1, 1]);
   });
-});
-
-describe('a replica started while Redis is down', () => {
-  it('answers from the start, logs one error, and switches to Redis once it comes up', async () => {
-    const late = await redisServer();
-    const r = replica(late.url);
-    try {
-      const first = await alternate([r], 3, KEY);
-      expect(first).toEqual([200, 200, 200]);
-      await until(() => outageErrors(r) === 1, 'the outage logged');
-      expect(outageErrors(r)).toBe(1);
-      expect(r.counters.shared).toBe(false);
-
-      await late.start();
-      await until(() => r.counters.shared, 'the replica on Redis');
-      // Counting is now in Redis: ten more pass there (the three above were counted in memory).
-      expect(await alternate([r], 11, KEY)).toEqual([...Array(10).fill(200), 429]);
-      expect(outageErrors(r)).toBe(1);
-    } finally {
-      await r.counters.close();
-      await late.stop();
-    }
+  afterAll(async () => {
+    await Promise.all(opened.map((c) => c.close()));
+    await redis.stop();
+    await engine.destroy();
   });
-});
 
-describe('a Redis that stalls (frozen, its connections open)', () => {
-  it('costs one request the command timeout, then requests count in memory until it answers again', async () => {
-    const stalling = await redisServer();
-    await stalling.start();
-    const r = replica(stalling.url);
-    try {
-      await until(() => r.counters.shared, 'the replica connected');
-      expect((await diff(r.app, KEY)).status).toBe(200);
-      stalling.freeze(true);
-      const timings: number[] = [];
-      const statuses: number[] = [];
-      for (let i = 0; i < 4; i++) {
-        const started = Date.now();
-        statuses.push((await diff(r.app, KEY)).status);
-        timings.push(Date.now() - started);
+  describe('two replicas sharing one Redis', () => {
+    let a: Replica;
+    let b: Replica;
+    beforeAll(async () => {
+      a = replica(redis.url);
+      b = replica(redis.url);
+      await until(() => a.counters.shared && b.counters.shared, 'both replicas connected');
+    });
+
+    it('enforce ten requests a minute for one agency together', async () => {
+      const statuses = await alternate([a, b], 12, KEY);
+      // Either replica alone has seen only six: a per-replica count would have let all twelve pass.
+      expect(statuses).toEqual([...Array(10).fill(200), 429, 429]);
+      // The window tier is shared too: both report what the agency has left across the fleet.
+      const last = await diff(a.app, KEY);
+      expect(last.status).toBe(429);
+      expect(last.headers['ratelimit-remaining']).toBe(String(1000 - 10));
+      // express-rate-limit accepted the two stores (distinct prefixes, no double count reported).
+      expect([...a.logs, ...b.logs].filter((l) => JSON.stringify(l).includes('ERR_ERL'))).toEqual([]);
+    });
+
+    it('keep answering when Redis dies, logging the outage once each, and share again when it is back', async () => {
+      await redis.stop();
+
+      // globex has no count yet: in memory each replica lets ten through, so twelve alternating pass.
+      const during = await alternate([a, b], 12, OTHER_KEY);
+      expect(during).toEqual(Array(12).fill(200));
+      // Past ten on one replica its own memory count refuses: limits still hold, per replica.
+      const alone = await alternate([a], 6, OTHER_KEY);
+      expect(alone).toEqual([200, 200, 200, 200, 429, 429]);
+      expect([outageErrors(a), outageErrors(b)]).toEqual([1, 1]);
+      expect(a.counters.shared || b.counters.shared).toBe(false);
+
+      await redis.start();
+      await until(() => a.counters.shared && b.counters.shared, 'both replicas back on Redis');
+      expect([recoveries(a), recoveries(b)]).toEqual([1, 1]);
+
+      // The restarted Redis is empty: the agency starts afresh, and once more the fleet gives ten.
+      const after = await alternate([a, b], 12, KEY);
+      expect(after).toEqual([...Array(10).fill(200), 429, 429]);
+      expect([outageErrors(a), outageErrors(b)]).toEqual([1, 1]);
+    });
+  });
+
+  describe('a replica started while Redis is down', () => {
+    it('answers from the start, logs one error, and switches to Redis once it comes up', async () => {
+      const late = await redisServer();
+      const r = replica(late.url);
+      try {
+        const first = await alternate([r], 3, KEY);
+        expect(first).toEqual([200, 200, 200]);
+        await until(() => outageErrors(r) === 1, 'the outage logged');
+        expect(outageErrors(r)).toBe(1);
+        expect(r.counters.shared).toBe(false);
+
+        await late.start();
+        await until(() => r.counters.shared, 'the replica on Redis');
+        // Counting is now in Redis: ten more pass there (the three above were counted in memory).
+        expect(await alternate([r], 11, KEY)).toEqual([...Array(10).fill(200), 429]);
+        expect(outageErrors(r)).toBe(1);
+      } finally {
+        await r.counters.close();
+        await late.stop();
       }
-      expect(statuses).toEqual([200, 200, 200, 200]);
-      // The first waited for the 200 ms command timeout; the breaker spared the others.
-      expect(timings[0]).toBeGreaterThanOrEqual(200);
-      expect(Math.max(...timings.slice(1))).toBeLessThan(200);
-      expect(outageErrors(r)).toBe(1);
+    });
+  });
 
-      stalling.freeze(false);
-      await until(() => r.counters.shared, 'the replica back on Redis');
-      // Redis counted the first request only: the window tier reports 998 left after this one.
-      const back = await diff(r.app, KEY);
-      expect(back.headers['ratelimit-remaining']).toBe(String(1000 - 2));
-    } finally {
-      stalling.freeze(false);
-      await r.counters.close();
-      await stalling.stop();
-    }
+  describe('a Redis that stalls (frozen, its connections open)', () => {
+    it('costs one request the command timeout, then requests count in memory until it answers again', async () => {
+      const stalling = await redisServer();
+      await stalling.start();
+      const r = replica(stalling.url);
+      try {
+        await until(() => r.counters.shared, 'the replica connected');
+        expect((await diff(r.app, KEY)).status).toBe(200);
+        stalling.freeze(true);
+        const timings: number[] = [];
+        const statuses: number[] = [];
+        for (let i = 0; i < 4; i++) {
+          const started = Date.now();
+          statuses.push((await diff(r.app, KEY)).status);
+          timings.push(Date.now() - started);
+        }
+        expect(statuses).toEqual([200, 200, 200, 200]);
+        // The first waited for the 200 ms command timeout; the breaker spared the others.
+        expect(timings[0]).toBeGreaterThanOrEqual(200);
+        expect(Math.max(...timings.slice(1))).toBeLessThan(200);
+        expect(outageErrors(r)).toBe(1);
+
+        stalling.freeze(false);
+        await until(() => r.counters.shared, 'the replica back on Redis');
+        // Redis counted the first request only: the window tier reports 998 left after this one.
+        const back = await diff(r.app, KEY);
+        expect(back.headers['ratelimit-remaining']).toBe(String(1000 - 2));
+      } finally {
+        stalling.freeze(false);
+        await r.counters.close();
+        await stalling.stop();
+      }
+    });
   });
 });

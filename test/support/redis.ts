@@ -1,9 +1,60 @@
 /**
  * A throw-away redis-server for tests: on a free loopback port, no persistence (so a restart is
- * an empty server, like a failed-over cache), stopped by the test that started it.
+ * an empty server, like a failed-over cache), stopped by the test that started it. Tests that
+ * need one are declared with `describeWithRedis`, so that a machine without Redis still passes
+ * `npm test` while CI cannot pass without having run them.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { accessSync, constants, statSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
+import { delimiter, join, relative } from 'node:path';
+
+/** Set (to anything but empty or 0) where Redis is part of the set-up: a missing redis-server then fails. */
+export const REQUIRE_REDIS = 'REQUIRE_REDIS';
+
+/** The first executable `redis-server` on `path` (a PATH value), or undefined when there is none. */
+export function findRedisServer(path = process.env.PATH ?? ''): string | undefined {
+  for (const dir of path.split(delimiter)) {
+    if (dir === '') continue;
+    const candidate = join(dir, 'redis-server');
+    try {
+      accessSync(candidate, constants.X_OK);
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // Not in this directory, or not executable: keep looking.
+    }
+  }
+  return undefined;
+}
+
+const required = (value: string | undefined) => value !== undefined && value !== '' && value !== '0';
+
+/**
+ * `describe` for tests that start their own redis-server. Where none is on the PATH the block is
+ * skipped with one line on stderr naming it and the install command; with REQUIRE_REDIS set, the
+ * block fails instead, so a CI machine that lost its Redis cannot pass by skipping.
+ */
+export function describeWithRedis(title: string, body: () => void): void {
+  if (findRedisServer() !== undefined) {
+    describe(title, body);
+    return;
+  }
+  const testPath = expect.getState().testPath;
+  const where = testPath ? `${relative(process.cwd(), testPath)} › ${title}` : title;
+  if (required(process.env[REQUIRE_REDIS])) {
+    describe(title, () => {
+      it(`finds redis-server on the PATH (${REQUIRE_REDIS} is set)`, () => {
+        throw new Error(`${REQUIRE_REDIS} is set but redis-server is not on the PATH: apt-get install redis-server`);
+      });
+    });
+    return;
+  }
+  // Straight to stderr: jest's console capture would bury it in a stack-framed block, or drop it under --silent.
+  process.stderr.write(
+    `\nSKIPPED ${where}: redis-server is not on the PATH. To run these tests: apt-get install redis-server (or brew install redis); set ${REQUIRE_REDIS}=1 to fail instead of skipping.\n`,
+  );
+  describe.skip(title, body);
+}
 
 /** A free TCP port on 127.0.0.1 (the kernel picks it; nothing listens on it afterwards). */
 export function freePort(): Promise<number> {
