@@ -11,7 +11,7 @@
 import { setPriority } from 'node:os';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { EngineTask, WorkerAnswer } from './engine-task';
-import { serializeJson } from './json-bytes';
+import { ownCopy, serializeJson } from './json-bytes';
 import { OPERATIONS } from './operations';
 
 /**
@@ -27,7 +27,7 @@ if (process.platform === 'linux') {
   }
 }
 
-/** Answers from this size are moved to the main thread, not cloned (smaller Buffers may share Node's pool). */
+/** Answers from this size are moved to the main thread, not cloned. */
 const MOVE_MIN_BYTES = 64 * 1024;
 
 /**
@@ -40,7 +40,7 @@ function answer(data: object, body: Uint8Array): WorkerAnswer {
   const slot = body.buffer instanceof SharedArrayBuffer ? Buffer.from(body.buffer) : undefined;
   const json = serializeJson(data, slot);
   if (slot !== undefined && json.buffer === slot.buffer) return { ok: true, inBody: json.length };
-  const outcome = { ok: true as const, data: Buffer.from(json) };
+  const outcome = { ok: true as const, data: ownCopy(json) };
   return outcome.data.byteLength < MOVE_MIN_BYTES ? outcome : moved(outcome, outcome.data.buffer);
 }
 
