@@ -30,6 +30,11 @@ export default defineConfig([
     rules: { 'no-console': 'off' },
   },
   {
+    // Tests build control characters on purpose (hostile input, invalid UTF-8).
+    files: ['test/**'],
+    rules: { 'no-control-regex': 'off' },
+  },
+  {
     // Plain JavaScript is CommonJS here (worker modules that piscina loads without a transpiler).
     files: ['**/*.js', '**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { ...nodeGlobals, require: 'readonly', module: 'writable', exports: 'writable', __dirname: 'readonly', __filename: 'readonly' } },

@@ -45,6 +45,7 @@ function start(): void {
   // D3.5: with REDIS_URL every replica counts in Redis; the service starts whether Redis is up or not.
   // Loaded only with REDIS_URL: the Redis client is a third of the event loop's heap, and every
   // garbage collection of that thread (health probes wait for it) walks the heap.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when used (above)
   const shared = config.redisUrl ? (require('./http/shared-counters') as typeof SharedCounters) : undefined;
   const counters = shared && config.redisUrl ? shared.createSharedCounters({ url: config.redisUrl, logger }) : undefined;
   const storeFor = (tier: 'burst' | 'window') => (shared && counters ? { store: counters.store(shared.REDIS_PREFIXES[tier]) } : {});

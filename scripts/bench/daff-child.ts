@@ -34,7 +34,14 @@ export function toTable(rows: Row[], headers: string[]): string[][] {
 export function daffDiff(daff: DaffModule, original: Row[], reworked: Row[]): number {
   const headers: string[] = [];
   const seen = new Set<string>();
-  for (const row of [...original, ...reworked]) for (const k of Object.keys(row)) if (!seen.has(k)) seen.add(k), headers.push(k);
+  for (const row of [...original, ...reworked]) {
+    for (const k of Object.keys(row)) {
+      if (!seen.has(k)) {
+        seen.add(k);
+        headers.push(k);
+      }
+    }
+  }
   const a = new daff.TableView(toTable(original, headers));
   const b = new daff.TableView(toTable(reworked, headers));
   const flags = new daff.CompareFlags();

@@ -191,7 +191,7 @@ export function enginePredictor(): Predictor {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     runDiff = (require('../../src/engine/index') as { runDiff: typeof runDiff }).runDiff;
   } catch (error) {
-    throw new Error(`cannot load runDiff from src/engine/index.ts (has the aligner landed?): ${(error as Error).message}`);
+    throw new Error(`cannot load runDiff from src/engine/index.ts : ${(error as Error).message}`, { cause: error });
   }
   return (request) => runDiff(request).results;
 }

@@ -160,6 +160,7 @@ function report(rounds: Round[], sizes: BenchBody[], exit: string, verdicts: str
 }
 
 async function main(): Promise<void> {
+  // eslint-disable-next-line prefer-const -- the watchdog, set before the server starts, reads it
   let server: ServerHandle | undefined;
   const watchdog = setTimeout(() => {
     process.stderr.write(`load test exceeded ${WATCHDOG_MS / 1000} s: stopping\n`);

@@ -117,6 +117,7 @@ export function fitWidth(line: string, width: number): string {
 }
 
 function restVisible(line: string, from: number): number {
+  // eslint-disable-next-line no-control-regex -- the terminal's escape sequences are what this skips
   return [...line.slice(from).replace(/\u001b\[[0-9;]*m/g, '')].length;
 }
 

@@ -138,7 +138,7 @@ describe('rows (D4.2)', () => {
   });
 
   it('keys that need quoting are quoted in the path', () => {
-    expect(fields({ original: [row('a', { 'my field': 1e999 * 0 })], reworked: [] })).toEqual(['original[0]["my field"]']);
+    expect(fields({ original: [row('a', { 'my field': Number.NaN })], reworked: [] })).toEqual(['original[0]["my field"]']);
   });
 });
 
