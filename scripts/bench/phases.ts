@@ -1,27 +1,22 @@
 /**
- * Times the engine worker's job on one benchmark body in-process, phase by phase: as one worker
- * does it (judging the body, runDiff, serialising) and as each half of a split diff does it
- * (judging, diffHalf, counting, serialising; engine/index.ts). Warm: the first third of the
- * runs is not counted. Prints the median of each phase in ms, and daff's median on the same
- * tables in the same process (align and highlighter diff, as the bench's peer), in blocks of
- * BLOCK runs alternating with ours so that both see the same stretch of the machine: run after
- * each of ours, daff took 7.4 ms where in runs of its own it took 4.6-5.2 (its times then
- * include collecting our garbage). The halves run one after the other here: in the server they
- * run at once, each a little slower.
+ * Times the engine worker's job on one benchmark body in-process, phase by phase (judging the
+ * body, runDiff, serialising). Warm: the first third of the runs is not counted. Prints the
+ * median of each phase in ms, and daff's median on the same tables in the same process (align
+ * and highlighter diff, as the bench's peer), in blocks of BLOCK runs alternating with ours so
+ * that both see the same stretch of the machine: run after each of ours, daff is slower than in
+ * runs of its own (its times then include collecting our garbage).
  *
- * With --pool it times instead the engine pool the server uses (http/engine-pool.ts: its worker
- * threads, the body in a shared slot, split into halves when the server would split it), with
- * ENGINE_WORKERS=2 and with one worker, in blocks alternating between the two: what a diff costs
- * without the HTTP request around it. The whole request's median (`npm run bench`) less the
- * pool's is the HTTP layer; the pool's less the slower half above is the hop to the worker
- * threads and back and the joining of the halves.
+ * With --pool it times instead the engine pool the server uses, with one worker thread and the
+ * body in a shared slot: what a diff costs without the HTTP request around it. The whole
+ * request's median (`npm run bench`) less the pool's is the HTTP layer; the pool's less the
+ * in-process phases is the hop to the worker thread and back.
  *
  * Usage: npm run build && node dist/scripts/bench/phases.js [family] [--runs=300] [--seed=1] [--pool]
  */
 import { spawnSync } from 'node:child_process';
-import { countUnits, createWorkBudget, diffHalf, runDiff } from '../../src/engine/index';
+import { runDiff } from '../../src/engine/index';
 import type { DiffRequest } from '../../src/engine/types';
-import { serializeElements, serializeJson } from '../../src/http/json-bytes';
+import { serializeJson } from '../../src/http/json-bytes';
 import { SLOT_BYTES } from '../../src/http/body-slots';
 import { createEnginePool, type DiffEngine } from '../../src/http/engine-pool';
 import { judgeBody } from '../../src/http/request-check';
@@ -51,24 +46,18 @@ function line(label: string, phases: Phases): string {
 
 /**
  * Times `engine.run` on `bytes` in a shared slot, as the server gathers a body (the worker may
- * write its answer over it, so the body is copied in again before each run), with the engines in
- * turn (BLOCK runs each); the first third of each engine's runs is not counted.
+ * write its answer over it, so the body is copied in again before each run); the first third of
+ * the runs is not counted.
  */
-async function timePools(engines: Record<string, DiffEngine>, bytes: Buffer, runs: number): Promise<Phases> {
+async function timePool(engine: DiffEngine, bytes: Buffer, runs: number): Promise<Phases> {
   const slot = Buffer.from(new SharedArrayBuffer(SLOT_BYTES));
   const phases: Phases = {};
-  for (let i = 0; i < runs; i += BLOCK) {
-    for (const [name, engine] of Object.entries(engines)) {
-      for (let k = i; k < Math.min(i + BLOCK, runs); k++) {
-        bytes.copy(slot);
-        const lap = timed(phases, k >= Math.floor(runs / 3));
-        const outcome = await engine.run(slot.subarray(0, bytes.length), new AbortController().signal);
-        lap(name);
-        if (!outcome.ok) throw new Error(`the body was refused: ${outcome.code}`);
-        // A half that started late may still read the slot (engine-pool.ts): not reused before it is done.
-        if ('lingering' in outcome) await outcome.lingering;
-      }
-    }
+  for (let k = 0; k < runs; k++) {
+    bytes.copy(slot);
+    const lap = timed(phases, k >= Math.floor(runs / 3));
+    const outcome = await engine.run(slot.subarray(0, bytes.length), new AbortController().signal);
+    lap('pool, 1 worker');
+    if (!outcome.ok) throw new Error(`the body was refused: ${outcome.code}`);
   }
   return phases;
 }
@@ -97,14 +86,11 @@ async function main(): Promise<void> {
   };
   console.log(`${family}: ${(body.bytes / 1024).toFixed(0)} KiB, ${body.originalRows}/${body.reworkedRows} rows, ${runs} runs (the last ${runs - Math.floor(runs / 3)} counted)`);
   if (pool) {
-    const engines = {
-      'pool, 2 workers': createEnginePool({ workers: 2, maxQueue: 1 }),
-      'pool, 1 worker': createEnginePool({ workers: 1, maxQueue: 1 }),
-    };
+    const engine = createEnginePool({ workers: 1, maxQueue: 1 });
     try {
-      console.log(line('engine pool (body in a slot)', await timePools(engines, bytes, runs)));
+      console.log(line('engine pool (body in a slot)', await timePool(engine, bytes, runs)));
     } finally {
-      await Promise.all(Object.values(engines).map((engine) => engine.destroy()));
+      await engine.destroy();
     }
     return;
   }
@@ -113,7 +99,6 @@ async function main(): Promise<void> {
   const daff = require('daff') as Parameters<typeof daffDiff>[0];
   const tables = JSON.parse(body.json) as { original: Record<string, unknown>[]; reworked: Record<string, unknown>[] };
   const whole: Phases = {};
-  const halves: [Phases, Phases] = [{}, {}];
   const daffPhases: Phases = {};
   for (let i = 0; i < runs; i++) {
     const counted = i >= Math.floor(runs / 3);
@@ -124,28 +109,16 @@ async function main(): Promise<void> {
         daffLap('daff');
       }
     }
-    let lap = timed(whole, counted);
+    const lap = timed(whole, counted);
     const request = parsed();
     lap('judge');
     const data = runDiff(request);
     lap('runDiff');
     serializeJson(data as unknown as Record<string, unknown>);
     lap('serialise');
-    for (const half of [0, 1] as const) {
-      lap = timed(halves[half], counted);
-      const own = parsed();
-      lap('judge');
-      const share = diffHalf(own, half);
-      lap('diffHalf');
-      countUnits(share.prep, share.units, share.config, createWorkBudget(), share.items);
-      lap('count');
-      serializeElements(share.results);
-      lap('serialise');
-    }
   }
   const total = (phases: Phases) => median(Object.values(phases)[0]!.map((_, k) => Object.values(phases).reduce((sum, ms) => sum + ms[k]!, 0)));
   console.log(`${line('one worker', whole)}; in all ${total(whole).toFixed(2)} ms`);
-  halves.forEach((phases, half) => console.log(`${line(`half ${half}`, phases)}; in all ${total(phases).toFixed(2)} ms`));
   console.log(line('daff, same process', daffPhases));
 }
 

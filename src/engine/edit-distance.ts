@@ -83,27 +83,16 @@ const WORD_ANCHOR_K = 4;
 export interface WorkBudget {
   readonly total: number;
   remaining: number;
-  /**
-   * The least that any affordable charge left over (remaining − charge at each `lacks` that
-   * said no), Infinity before the first. Work counted from a budget with Δ units less takes the
-   * same course, and so gives the same counts, when Δ ≤ slack: every charge that fitted still
-   * fits, and every one that did not still does not. That lets a thread count a later
-   * stretch of a request before it knows what the earlier stretch will leave (http/diff-worker.ts).
-   */
-  slack: number;
 }
 
 /** A fresh budget of `units` cell updates (D7.11). */
 export function createWorkBudget(units: number = DEFAULT_WORK_BUDGET_UNITS): WorkBudget {
-  return { total: units, remaining: units, slack: Infinity };
+  return { total: units, remaining: units };
 }
 
-/** True when `budget` cannot afford `charge` (the caller then approximates); else notes the slack. */
+/** True when `budget` cannot afford `charge` (the caller then approximates). */
 export function lacks(budget: WorkBudget, charge: number): boolean {
-  const left = budget.remaining - charge;
-  if (left < 0) return true;
-  if (left < budget.slack) budget.slack = left;
-  return false;
+  return budget.remaining < charge;
 }
 
 /** Exact result of one comparison. */
@@ -1331,7 +1320,7 @@ let accI = 0;
 let accH = 0;
 let sinkA: ArrayLike<number> = cpRef;
 let sinkB: ArrayLike<number> = cpHyp;
-const gapBudget: WorkBudget = { total: 0, remaining: 0, slack: Infinity };
+const gapBudget: WorkBudget = { total: 0, remaining: 0 };
 
 /**
  * Scores the gaps of an anchored alignment: exactly when that fits a small allowance linear in
