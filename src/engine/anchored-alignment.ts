@@ -13,6 +13,7 @@
  * cost is never below the true edit distance. Work: O(n + m) per level, with at most MAX_DEPTH
  * levels; no Map, no string per token.
  */
+import { createStampedTable, grownInt32, nextStamp } from './scratch';
 
 /** Receives the alignment, in order of increasing positions on both sides. */
 export interface AlignmentSink {
@@ -34,14 +35,13 @@ export const MAX_DEPTH = 6;
 // slots, so a call clears nothing. Counts saturate at 2 (only "exactly once" matters): a's count
 // in bits 0–1, b's in bits 2–3.
 const SLOT = 4;
-let table = new Int32Array(1024 * SLOT);
-let stamp = 0;
-let keptPos = new Int32Array(256);
-let keptSlot = new Int32Array(256);
-let candA = new Int32Array(256);
-let candB = new Int32Array(256);
-let tails = new Int32Array(256);
-let back = new Int32Array(256);
+const kgrams = createStampedTable(1024 * SLOT);
+let keptPos: Int32Array = new Int32Array(256);
+let keptSlot: Int32Array = new Int32Array(256);
+let candA: Int32Array = new Int32Array(256);
+let candB: Int32Array = new Int32Array(256);
+let tails: Int32Array = new Int32Array(256);
+let back: Int32Array = new Int32Array(256);
 
 // Polynomial rolling hash mod 2^32 (odd multiplier), scattered by a murmur-style finaliser for the
 // slot index because the low bits of a polynomial hash depend on the low bits of the tokens only.
@@ -62,12 +62,6 @@ function slotHash(h: number): number {
  */
 const SAMPLE_ABOVE = 8192;
 const SAMPLE_BITS = 4;
-
-function capacity(size: number, current: number): number {
-  let n = current;
-  while (n < size) n *= 2;
-  return n;
-}
 
 /**
  * Matched runs of a[aLo, aHi) and b[bLo, bHi) from unique k-grams, as consecutive triples
@@ -90,29 +84,18 @@ export function anchorRuns(
   const skipBits = sampled ? -1 << (32 - SAMPLE_BITS) : 0;
   let size = 16;
   while (size < (sampled ? (2 * na) >> SAMPLE_BITS : 2 * na)) size *= 2;
-  if (size * SLOT > table.length) {
-    table = new Int32Array(size * SLOT);
-    stamp = 0;
-  }
-  if (stamp === 0x7fffffff) {
-    table.fill(0);
-    stamp = 0;
-  }
-  stamp++;
-  if (na > keptPos.length) {
-    const cap = capacity(na, keptPos.length);
-    keptPos = new Int32Array(cap);
-    keptSlot = new Int32Array(cap);
-    candA = new Int32Array(cap);
-    candB = new Int32Array(cap);
-    tails = new Int32Array(cap);
-    back = new Int32Array(cap);
-  }
+  const stamp = nextStamp(kgrams, size * SLOT);
+  keptPos = grownInt32(keptPos, na);
+  keptSlot = grownInt32(keptSlot, na);
+  candA = grownInt32(candA, na);
+  candB = grownInt32(candB, na);
+  tails = grownInt32(tails, na);
+  back = grownInt32(back, na);
   const mask = size - 1;
   let lead = 1; // HASH_BASE^(k − 1): the weight of the k-gram's first token.
   for (let i = 1; i < k; i++) lead = Math.imul(lead, HASH_BASE);
 
-  const t = table;
+  const t = kgrams.slots;
   // The k-grams of a kept by the sample: their positions and slots, in order.
   let kept = 0;
   let h = 0;

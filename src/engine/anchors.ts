@@ -4,6 +4,7 @@
  * the gaps between anchors are searched again with ids unique within the gap. Cost is linear per
  * level; a work cap stops the recursion on pathological inputs and leaves the rest as gaps.
  */
+import { grownInt32, grownInt32Keeping } from './scratch';
 
 export interface Range {
   aLo: number;
@@ -38,13 +39,6 @@ let candJ: Int32Array = new Int32Array(256);
 let tails: Int32Array = new Int32Array(256);
 let back: Int32Array = new Int32Array(256);
 
-function grown(buffer: Int32Array, size: number): Int32Array {
-  if (size <= buffer.length) return buffer;
-  const bigger = new Int32Array(Math.max(size, 2 * buffer.length));
-  bigger.set(buffer);
-  return bigger;
-}
-
 /**
  * Matches rows with equal ids between `a[range]` and `b[range]`. Returns the matched pairs in
  * increasing order (i strictly increasing, j strictly increasing).
@@ -60,7 +54,7 @@ export function anchorMatches(a: Int32Array, b: Int32Array, scratch: AnchorScrat
   const workCap = 64 * (range.aHi - range.aLo + range.bHi - range.bLo) + 1024;
   let top = 0;
   const pushRange = (aLo: number, aHi: number, bLo: number, bHi: number): void => {
-    rangeStack = grown(rangeStack, top + 4);
+    rangeStack = grownInt32Keeping(rangeStack, top + 4, top);
     rangeStack[top++] = aLo;
     rangeStack[top++] = aHi;
     rangeStack[top++] = bLo;
@@ -90,8 +84,8 @@ export function anchorMatches(a: Int32Array, b: Int32Array, scratch: AnchorScrat
       countB[b[j]]++;
       posB[b[j]] = j;
     }
-    candI = grown(candI, aHi - aLo);
-    candJ = grown(candJ, aHi - aLo);
+    candI = grownInt32(candI, aHi - aLo);
+    candJ = grownInt32(candJ, aHi - aLo);
     let count = 0;
     for (let i = aLo; i < aHi; i++) {
       const id = a[i];
@@ -134,8 +128,8 @@ export function anchorMatches(a: Int32Array, b: Int32Array, scratch: AnchorScrat
  * its length, with the indices of its elements in order in `tails[0, length)`.
  */
 function longestIncreasing(values: Int32Array, count: number): number {
-  tails = grown(tails, count);
-  back = grown(back, count);
+  tails = grownInt32(tails, count);
+  back = grownInt32(back, count);
   let length = 0;
   for (let k = 0; k < count; k++) {
     let lo = 0;

@@ -7,6 +7,7 @@
  * Small gaps get the full table; large ones a band around the diagonal, so the cost stays
  * O(rows × band) whatever the input.
  */
+import { grownFloat64, grownInt32, grownUint8 } from './scratch';
 import { intersection, joinProfiles, Profile, profile, profileWordDice, SHORT_ROW, belowUpperBound, textSimilarity, wordDice, timeContainment, timeOverlap, wordIntersection } from './similarity';
 
 export type BeadKind = 'pair' | 'del' | 'add' | 'split' | 'merge';
@@ -183,18 +184,6 @@ const tableScratch: TableScratch = {
 };
 const joinedCache = [new Map<number, Profile>(), new Map<number, Profile>()];
 
-function growI32(buffer: Int32Array, size: number): Int32Array {
-  return size <= buffer.length ? buffer : new Int32Array(Math.max(size, 2 * buffer.length));
-}
-
-function growF64(buffer: Float64Array, size: number): Float64Array {
-  return size <= buffer.length ? buffer : new Float64Array(Math.max(size, 2 * buffer.length));
-}
-
-function growU8(buffer: Uint8Array, size: number): Uint8Array {
-  return size <= buffer.length ? buffer : new Uint8Array(Math.max(size, 2 * buffer.length));
-}
-
 const enum Move {
   None = 0,
   Pair = 1,
@@ -261,8 +250,8 @@ export function beadTable(
   const n = aHi - aLo;
   const m = bHi - bLo;
   // Band: row i (0..n) may use columns [lo[i], hi[i]]; consecutive rows overlap so a path exists.
-  const lo = (tableScratch.lo = growI32(tableScratch.lo, n + 1));
-  const hi = (tableScratch.hi = growI32(tableScratch.hi, n + 1));
+  const lo = (tableScratch.lo = grownInt32(tableScratch.lo, n + 1));
+  const hi = (tableScratch.hi = grownInt32(tableScratch.hi, n + 1));
   const full = (n + 1) * (m + 1) <= ALIGN.FULL_TABLE_CELLS;
   const band = n + m > ALIGN.WIDE_GAP_ROWS ? ALIGN.NARROW_BAND : ALIGN.BAND;
   for (let i = 0; i <= n; i++) {
@@ -276,14 +265,14 @@ export function beadTable(
   }
   lo[0] = 0;
   hi[n] = m;
-  const offset = (tableScratch.offset = growI32(tableScratch.offset, n + 2));
+  const offset = (tableScratch.offset = grownInt32(tableScratch.offset, n + 2));
   offset[0] = 0;
   for (let i = 0; i <= n; i++) offset[i + 1] = offset[i] + (hi[i] - lo[i] + 1);
   const cells = offset[n + 1];
-  const cost = (tableScratch.cost = growF64(tableScratch.cost, cells));
+  const cost = (tableScratch.cost = grownFloat64(tableScratch.cost, cells));
   cost.fill(Infinity, 0, cells);
-  const move = (tableScratch.move = growU8(tableScratch.move, cells));
-  const span = (tableScratch.span = growU8(tableScratch.span, cells));
+  const move = (tableScratch.move = grownUint8(tableScratch.move, cells));
+  const span = (tableScratch.span = grownUint8(tableScratch.span, cells));
 
   const at = (i: number, j: number): number => (j < lo[i] || j > hi[i] ? -1 : offset[i] + j - lo[i]);
 
@@ -359,8 +348,8 @@ export function beadTable(
 
   // Joined length of pieces [x, y) is pref[y] - pref[x] + (y - x - 1): lets the group loops
   // reject or stop on length alone before any similarity is computed.
-  const prefO = (tableScratch.prefO = growF64(tableScratch.prefO, n + 1));
-  const prefR = (tableScratch.prefR = growF64(tableScratch.prefR, m + 1));
+  const prefO = (tableScratch.prefO = grownFloat64(tableScratch.prefO, n + 1));
+  const prefR = (tableScratch.prefR = grownFloat64(tableScratch.prefR, m + 1));
   prefO[0] = 0;
   prefR[0] = 0;
   for (let i = 0; i < n; i++) prefO[i + 1] = prefO[i] + orig.loose[aLo + i].length + 1;

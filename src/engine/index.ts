@@ -8,7 +8,7 @@ import { computeComposite } from './composite';
 import { computeMetrics } from './metrics';
 import { prepare } from './prepare';
 import { ColumnLayout, DEFAULT_COLUMN_LAYOUT, DEFAULT_CONFIG, DiffConfig, DiffData, DiffRequest } from './types';
-import { WorkBudget, createWorkBudget } from './edit-distance';
+import { WorkBudget, createWorkBudget } from './work-budget';
 
 export { EngineInputError } from './types';
 export type { DiffData, DiffRequest } from './types';

@@ -6,6 +6,7 @@
  */
 import { popcount } from './bit-parallel';
 import { stripDiacritics } from './normalize';
+import { foundWord, nextWord } from './words';
 
 const PUNCTUATION = /[\p{P}\p{S}]/gu;
 const SPACES = / {2,}/g;
@@ -215,20 +216,9 @@ function wordHashesInto(loose: string): number {
   // k words need at least 2k − 1 characters.
   if (wordScratch.length < (loose.length >> 1) + 1) wordScratch = new Int32Array(loose.length + 2);
   const out = wordScratch;
+  const end = loose.length;
   let count = 0;
-  let h = 0x811c9dc5;
-  let inWord = false;
-  for (let k = 0; k <= loose.length; k++) {
-    const c = k < loose.length ? loose.charCodeAt(k) : 0x20;
-    if (c === 0x20) {
-      if (inWord) out[count++] = h | 0;
-      h = 0x811c9dc5;
-      inWord = false;
-    } else {
-      h = Math.imul(h ^ c, 0x01000193);
-      inWord = true;
-    }
-  }
+  for (let i = nextWord(loose, 0, end); i >= 0; i = nextWord(loose, i, end)) out[count++] = foundWord.hash;
   return count;
 }
 

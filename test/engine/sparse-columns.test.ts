@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { runDiff, type DiffRequest } from '../../src/engine';
-import { createWorkBudget } from '../../src/engine/edit-distance';
+import { createWorkBudget } from '../../src/engine/work-budget';
 import { DEFAULT_COLUMN_LAYOUT, type ColumnLayout } from '../../src/engine/types';
 
 // A request with thousands of rare keys (D5.2: every key is a compared column) keeps most of them
