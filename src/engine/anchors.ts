@@ -4,6 +4,7 @@
  * the gaps between anchors are searched again with ids unique within the gap. Cost is linear per
  * level; a work cap stops the recursion on pathological inputs and leaves the rest as gaps.
  */
+import { longestIncreasing } from './longest-increasing';
 import { grownInt32, grownInt32Keeping } from './scratch';
 
 export interface Range {
@@ -31,13 +32,11 @@ export function createAnchorScratch(idCount: number): AnchorScratch {
 }
 
 // Scratch of anchorMatches, reused across calls (the engine is single-threaded per worker): the
-// ranges still to search as (aLo, aHi, bLo, bHi) quadruples, the candidate pairs, and the
-// patience-sorting arrays. A large document has thousands of gaps, each searched again.
+// ranges still to search as (aLo, aHi, bLo, bHi) quadruples, and the candidate pairs. A large
+// document has thousands of gaps, each searched again.
 let rangeStack: Int32Array = new Int32Array(256);
 let candI: Int32Array = new Int32Array(256);
 let candJ: Int32Array = new Int32Array(256);
-let tails: Int32Array = new Int32Array(256);
-let back: Int32Array = new Int32Array(256);
 
 /**
  * Matches rows with equal ids between `a[range]` and `b[range]`. Returns the matched pairs in
@@ -101,8 +100,8 @@ export function anchorMatches(a: Int32Array, b: Int32Array, scratch: AnchorScrat
     const chosen = longestIncreasing(candJ, count);
     let prevA = aLo;
     let prevB = bLo;
-    for (let t = 0; t < chosen; t++) {
-      const k = tails[t];
+    for (let t = 0; t < chosen.length; t++) {
+      const k = chosen.indices[t];
       const i = candI[k];
       const j = candJ[k];
       pushRange(prevA, i, prevB, j);
@@ -121,31 +120,6 @@ export function anchorMatches(a: Int32Array, b: Int32Array, scratch: AnchorScrat
     out.b[k++] = matchOf[i];
   }
   return out;
-}
-
-/**
- * A longest strictly increasing subsequence of values[0, count) (patience sorting, O(n log n)):
- * its length, with the indices of its elements in order in `tails[0, length)`.
- */
-function longestIncreasing(values: Int32Array, count: number): number {
-  tails = grownInt32(tails, count);
-  back = grownInt32(back, count);
-  let length = 0;
-  for (let k = 0; k < count; k++) {
-    let lo = 0;
-    let hi = length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (values[tails[mid]] < values[k]) lo = mid + 1;
-      else hi = mid;
-    }
-    back[k] = lo > 0 ? tails[lo - 1] : -1;
-    tails[lo] = k;
-    if (lo === length) length++;
-  }
-  // Walk the chain backwards into `tails` so it reads forwards.
-  for (let t = length - 1, k = length > 0 ? tails[length - 1] : -1; t >= 0; t--, k = back[k]) tails[t] = k;
-  return length;
 }
 
 /** The gaps left between consecutive matches (and before the first, after the last) of a range. */

@@ -22,6 +22,23 @@ export function bandCost(n: number, m: number, limit: number): number {
 }
 
 /**
+ * The key of one band cell, D · scale + S of its cheapest path, or `dead` when that is past
+ * `bound` (the cell is not live): the least of the cell above plus a deletion (`up`), the cell to
+ * the right plus an insertion (`right`, on the diagonal-indexed row) and the diagonal cell
+ * (`diagonal`) plus a substitution when the two tokens differ (`differ` ≠ 0). Keys stay below
+ * 2^30, so every step is int32 arithmetic: mins and the live test as sign masks, no
+ * data-dependent branch (on heavily rewritten rows every such branch mispredicts).
+ */
+export function cellKey(up: number, right: number, diagonal: number, differ: number, scale: number, bound: number, dead: number): number {
+  let key = (right < up ? right : up) + scale;
+  const diag = diagonal + ((scale + 1) & ((differ | -differ) >> 31));
+  let t = diag - key;
+  key += t & (t >> 31);
+  t = bound - key;
+  return key + ((dead - key) & (t >> 31));
+}
+
+/**
  * Dynamic programme over the lexicographic cost (distance, substitutions) restricted to what a
  * path of cost ≤ `limit` (an upper bound of d) can visit, so its result is exact: the diagonals k
  * with |k| + |kEnd − k| ≤ limit (one band, charged `bandCost`), and in them only the cells whose
@@ -29,18 +46,13 @@ export function bandCost(n: number, m: number, limit: number): number {
  * d (its fewest substitutions in `out`) or OVER_BUDGET.
  *
  * Why it is fast: a cell's key is D · scale + S in an Int32Array (scale > any S), so one integer
- * comparison orders two costs; cells are updated without a data-dependent branch (mins and the
- * live test as sign masks), because on heavily rewritten rows every such branch mispredicts; and
+ * comparison orders two costs; cells are updated without a data-dependent branch (`cellKey`); and
  * a row is only scanned over the diagonals its predecessor row left live (about half the band on
  * real post-edits), since a cell none of whose predecessors is live is not live either.
  */
 export function bandDistance(
-  a: ArrayLike<number>,
-  aLo: number,
-  n: number,
-  b: ArrayLike<number>,
-  bLo: number,
-  m: number,
+  a: ArrayLike<number>, aLo: number, n: number,
+  b: ArrayLike<number>, bLo: number, m: number,
   limit: number,
   budget: WorkBudget | undefined,
   out: { substitutions: number },
@@ -78,7 +90,6 @@ export function bandDistance(
     prev[liveHi - j] = j * scale;
     liveLo = liveHi - j;
   }
-  const sub = scale + 1;
   for (let i = 1; i <= n; i++) {
     const xLo = (i - m > kLo ? i - m : kLo) - kLo + 1;
     const xHi = (i < kHi ? i : kHi) - kLo + 1;
@@ -103,14 +114,7 @@ export function bandDistance(
     const jBase = bLo + i - kLo; // b index of column j − 1 at x is jBase − x
     const scanLo = liveLo > xLo ? liveLo : xLo;
     for (; x >= scanLo; x--) {
-      const del = prev[x - 1];
-      let key = (right < del ? right : del) + scale;
-      const differ = ai ^ b[jBase - x];
-      const diag = prev[x] + (sub & ((differ | -differ) >> 31));
-      let t = diag - key;
-      key += t & (t >> 31);
-      t = liveMax[x] - key;
-      key += (dead - key) & (t >> 31);
+      const key = cellKey(prev[x - 1], right, prev[x], ai ^ b[jBase - x], scale, liveMax[x], dead);
       cur[x] = key;
       right = key;
       if (key < dead) {

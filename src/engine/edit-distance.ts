@@ -122,12 +122,8 @@ export function exactCostBound(n: number, m: number, upper: number): number {
  * that wide gives the fewest substitutions.
  */
 export function exactDistance(
-  a: ArrayLike<number>,
-  aLo: number,
-  n: number,
-  b: ArrayLike<number>,
-  bLo: number,
-  m: number,
+  a: ArrayLike<number>, aLo: number, n: number,
+  b: ArrayLike<number>, bLo: number, m: number,
   budget: WorkBudget | undefined,
   upper = -1,
 ): number {

@@ -197,10 +197,8 @@ const enum Move {
 export function alignGap(
   orig: SideFeatures,
   rew: SideFeatures,
-  aLo: number,
-  aHi: number,
-  bLo: number,
-  bHi: number,
+  aLo: number, aHi: number,
+  bLo: number, bHi: number,
   options: GapOptions,
 ): Bead[] {
   const n = aHi - aLo;
@@ -241,10 +239,8 @@ export function alignGap(
 export function beadTable(
   orig: SideFeatures,
   rew: SideFeatures,
-  aLo: number,
-  aHi: number,
-  bLo: number,
-  bHi: number,
+  aLo: number, aHi: number,
+  bLo: number, bHi: number,
   options: GapOptions,
 ): Bead[] {
   const n = aHi - aLo;

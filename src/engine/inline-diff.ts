@@ -227,12 +227,8 @@ let searchWork = 0;
  */
 function myersParts(
   parts: DiffPart[],
-  a: Int32Array,
-  aLo: number,
-  aHi: number,
-  b: Int32Array,
-  bLo: number,
-  bHi: number,
+  a: Int32Array, aLo: number, aHi: number,
+  b: Int32Array, bLo: number, bHi: number,
   limit: number,
   sides: Sides,
 ): boolean {
@@ -378,12 +374,8 @@ let lcsTable: Int32Array = new Int32Array(1024);
  */
 function tableParts(
   parts: DiffPart[],
-  a: Int32Array,
-  aLo: number,
-  aHi: number,
-  b: Int32Array,
-  bLo: number,
-  bHi: number,
+  a: Int32Array, aLo: number, aHi: number,
+  b: Int32Array, bLo: number, bHi: number,
   sides: Sides,
 ): void {
   const n = aHi - aLo;

@@ -5,7 +5,7 @@
  * substitutions) from the start over only the cells of some minimum alignment (D + G = d), a few
  * per cent of the band of width d on real post-edits, with integer keys and branch-free cells.
  */
-import { bandCost, bandDistance } from './band-distance';
+import { bandCost, bandDistance, cellKey } from './band-distance';
 import { columns, popcount, suffixDistances, suffixDistancesCost } from './bit-parallel';
 import { grownInt32 } from './scratch';
 import { OVER_BUDGET, WorkBudget, lacks, spend } from './work-budget';
@@ -22,12 +22,8 @@ let bandRowB: Int32Array = new Int32Array(256);
  * first cell, after checking that the whole band (its bound) would fit the budget.
  */
 export function optimalPathsDistance(
-  a: ArrayLike<number>,
-  aLo: number,
-  n: number,
-  b: ArrayLike<number>,
-  bLo: number,
-  m: number,
+  a: ArrayLike<number>, aLo: number, n: number,
+  b: ArrayLike<number>, bLo: number, m: number,
   budget: WorkBudget | undefined,
   out: { substitutions: number },
 ): number {
@@ -65,7 +61,6 @@ export function optimalPathsDistance(
     liveLo = liveHi - j - 1;
   }
   let visited = liveHi - liveLo + 1;
-  const sub = scale + 1;
   for (let i = 1; i <= n; i++) {
     const xLo = (i - m > kLo ? i - m : kLo) - kLo + 1;
     const xHi = (i < kHi ? i : kHi) - kLo + 1;
@@ -95,14 +90,7 @@ export function optimalPathsDistance(
     const ai = a[aLo + i - 1];
     const scanLo = liveLo > xLo ? liveLo : xLo;
     for (; x >= scanLo; x--) {
-      const del = prev[x - 1];
-      let key = (right < del ? right : del) + scale;
-      const differ = ai ^ b[bLo + j - 1];
-      const diag = prev[x] + (sub & ((differ | -differ) >> 31));
-      let t = diag - key;
-      key += t & (t >> 31);
-      t = room - key;
-      key += (dead - key) & (t >> 31);
+      const key = cellKey(prev[x - 1], right, prev[x], ai ^ b[bLo + j - 1], scale, room, dead);
       cur[x] = key;
       right = key;
       if (key < dead) {

@@ -27,12 +27,8 @@ let scratchCur: Int32Array = new Int32Array(256);
  * at distance 40 is then recognised after 3 levels instead of paying 15.
  */
 export function wavefront(
-  a: ArrayLike<number>,
-  aLo: number,
-  n: number,
-  b: ArrayLike<number>,
-  bLo: number,
-  m: number,
+  a: ArrayLike<number>, aLo: number, n: number,
+  b: ArrayLike<number>, bLo: number, m: number,
   budget: WorkBudget | undefined,
   lastLevel: number,
   project: boolean,
