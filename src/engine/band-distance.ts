@@ -47,8 +47,9 @@ export function cellKey(up: number, right: number, diagonal: number, differ: num
  *
  * Why it is fast: a cell's key is D · scale + S in an Int32Array (scale > any S), so one integer
  * comparison orders two costs; cells are updated without a data-dependent branch (`cellKey`); and
- * a row is only scanned over the diagonals its predecessor row left live (about half the band on
- * real post-edits), since a cell none of whose predecessors is live is not live either.
+ * a row is only scanned over the diagonals its predecessor row left live (on real post-edits a
+ * large part of the band is not), since a cell none of whose predecessors is live is not live
+ * either.
  */
 export function bandDistance(
   a: ArrayLike<number>, aLo: number, n: number,

@@ -17,7 +17,7 @@
  * - the common prefix and suffix are stripped first (they are hits in some optimal alignment);
  * - near-identical inputs: the wavefront (wavefront.ts), O(n + d³) with a small constant;
  * - past about sqrt(n + m) levels, or earlier when the wavefront's progress projects d past that
- *   (rows rewritten at distances of 16–64 are common in real post-edits): d and the fewest
+ *   (heavily rewritten rows are common in real post-edits): d and the fewest
  *   substitutions from the cells of minimum alignments only (optimal-paths.ts, over the
  *   bit-parallel suffix distances of bit-parallel.ts);
  * - a pair known to be at most U apart (from its approximation, pair-counts.ts) runs the wavefront
@@ -132,7 +132,7 @@ export function exactDistance(
     return n + m;
   }
   if (n === 1 && m === 1) {
-    // One token each side (a one-word or one-character edit, a fifth of real pairs): a
+    // One token each side (a one-word or one-character edit, common in real pairs): a
     // substitution, charged exactly as the wavefront's first level (2 × 3 cells) would be.
     exact.substitutions = a[aLo] === b[bLo] ? 0 : 1;
     if (exact.substitutions === 0) return 0;

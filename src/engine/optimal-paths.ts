@@ -2,8 +2,8 @@
  * The edit distance and fewest substitutions of two token sequences rewritten at distances where
  * the wavefront's cubic search costs too much: d and the distances G of all suffix pairs from the
  * bit-parallel kernel (bit-parallel.ts), then the dynamic programme over (distance D,
- * substitutions) from the start over only the cells of some minimum alignment (D + G = d), a few
- * per cent of the band of width d on real post-edits, with integer keys and branch-free cells.
+ * substitutions) from the start over only the cells of some minimum alignment (D + G = d), a small
+ * part of the band of width d on real post-edits, with integer keys and branch-free cells.
  */
 import { bandCost, bandDistance, cellKey } from './band-distance';
 import { columns, popcount, suffixDistances, suffixDistancesCost } from './bit-parallel';
@@ -17,7 +17,7 @@ let bandRowB: Int32Array = new Int32Array(256);
  * d and the fewest substitutions (in `out`) of two middles, m ≤ n, or OVER_BUDGET: the
  * distances of all suffix pairs bit-parallel (`suffixDistances`, charged up front), then the
  * dynamic programme over (distance D, substitutions) from the start, visiting only cells that lie
- * on some optimal path (D + G = d, G the suffix distance), a few per cent of the band on real
+ * on some optimal path (D + G = d, G the suffix distance), a small part of the band on real
  * post-edits; it is charged the cells it visits plus the words it reads to find G at each row's
  * first cell, after checking that the whole band (its bound) would fit the budget.
  */

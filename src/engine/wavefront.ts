@@ -4,8 +4,8 @@
  * furthest row reachable on diagonal k with cost ≤lex (s, t); (distance, substitutions) never
  * decreases along a diagonal, which is what makes "furthest reaching" exact for the pair as well
  * as for the distance alone. Cost O(n + d³) cell updates with a small constant (the substitution
- * axis adds the factor d; parity and |k| bounds halve it twice): a fraction of a microsecond for
- * a 100-character row with a handful of edits.
+ * axis adds the factor d; parity and |k| bounds halve it twice): the cheapest kernel for a row
+ * with a handful of edits.
  */
 import { commonTokenPrefix } from './common-affixes';
 import { grownInt32 } from './scratch';
@@ -36,7 +36,7 @@ export function wavefront(
 ): number {
   const kEnd = n - m;
   // Bounds are written 0 − x and 1 − s, never −x: −0 is a double, and one reaching a diagonal
-  // index turns the loops into float arithmetic (about 20 % slower per pair).
+  // index turns the loops into float arithmetic (measurably slower per pair).
   const r = commonTokenPrefix(a, aLo, b, bLo, n < m ? n : m);
   if (kEnd === 0 && r >= n) {
     out.substitutions = 0;
