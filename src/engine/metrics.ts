@@ -40,7 +40,7 @@ export function computeMetrics(
 }
 
 /** Scores a request's tally; its counts become the answer's `counts` (merged in place). */
-export function scoreTally(tally: Tally, prep: Prepared, config: DiffConfig): MetricsResult {
+function scoreTally(tally: Tally, prep: Prepared, config: DiffConfig): MetricsResult {
   const { counts, approximateEntries } = tally;
   const rows = counts.rows;
   const tc = prep.transcriptCol;

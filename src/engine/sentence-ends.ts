@@ -5,15 +5,15 @@
  * Three tiers, each proved equal to Intl.Segmenter by property tests:
  * 1. Known-class scanner: a text made only of characters whose Sentence_Break class is in
  *    `CLASS_OF` (ASCII, Latin-1, Latin Extended-A/B and IPA letters, curly quotes, dashes) is
- *    segmented by the UAX #29 rules
- *    SB6–SB11 directly, in one pass (it gives up at the first other character).
+ *    segmented by the UAX #29 rules SB6–SB11 directly, in one pass (it gives up at the first other
+ *    character).
  * 2. One-sentence fast path for any other text: no possible break character (sentence terminator
  *    or paragraph separator) before its final run of terminators, closers and spaces means one
  *    sentence.
  * 3. Everything else goes to Intl.Segmenter in chunks. Node 20's segmenter is quadratic in the
- *    string length once a string holds many sentences (160,000 characters: seconds), so long text
- *    is segmented window by window, restarting at a boundary that the window's end cannot have
- *    influenced (see `icuSentenceEnds`).
+ *    string length once a string holds many sentences, so long text is segmented window by
+ *    window, restarting at a boundary that the window's end cannot have influenced (see
+ *    `icuSentenceEnds`).
  */
 import { isHighSurrogate } from './code-points';
 import { SPACE, spaceBit } from './words';

@@ -13,7 +13,7 @@ import type { WorkBudget } from './work-budget';
 
 /**
  * The counts of the scoring units before scoring. The transcript's counts are not yet merged into
- * the overall ones (`scoreTally` does that).
+ * the overall ones (metrics.ts does that when it scores).
  */
 export interface Tally {
   counts: Counts;
