@@ -6,7 +6,7 @@
 import { popcount } from './bit-parallel';
 import { commonTokenPrefix, commonTokenSuffix } from './common-affixes';
 import { EndsSink, countSentences, endsInto, scan, trimmedEnd } from './sentence-ends';
-import { sameSpan, spanHash, spanId, spanIdCount, startHypothesisSpans, startSpanIds } from './span-ids';
+import { Spans, createSpans, numberSpans, sameSpan, spanHash, spanIdCount, spansWithRoom, startHypothesisSpans, startSpanIds } from './span-ids';
 import { SPACE } from './words';
 
 const refEnds: EndsSink = { buf: new Int32Array(16), n: 0 };
@@ -172,17 +172,25 @@ function bitParallelLcs(a: string, ae: EndsSink, b: string, be: EndsSink): numbe
  */
 function numberSentences(a: string, ae: EndsSink, ida: Int32Array, b: string, be: EndsSink, idb: Int32Array): number {
   startSpanIds(a, b, ae.n + be.n);
-  numberSpans(a, ae, ida);
+  numberSpans(a, sentenceSpans(a, ae), ida);
   startHypothesisSpans();
-  numberSpans(b, be, idb);
+  numberSpans(b, sentenceSpans(b, be), idb);
   return spanIdCount();
 }
 
-function numberSpans(text: string, ends: EndsSink, ids: Int32Array): void {
+const sentencesOfText = createSpans();
+
+/** The sentences of `text` whose ends are in `ends`, as spans without their trailing spaces. */
+function sentenceSpans(text: string, ends: EndsSink): Spans {
+  const spans = spansWithRoom(sentencesOfText, ends.n);
   let start = 0;
   for (let k = 0; k < ends.n; k++) {
     const end = trimmedEnd(text, start, ends.buf[k]);
-    ids[k] = spanId(text, start, end, spanHash(text, start, end));
+    spans.starts[k] = start;
+    spans.ends[k] = end;
+    spans.hashes[k] = spanHash(text, start, end);
     start = ends.buf[k];
   }
+  spans.count = ends.n;
+  return spans;
 }

@@ -6,7 +6,8 @@
  */
 import { popcount } from './bit-parallel';
 import { stripDiacritics } from './normalize';
-import { foundWord, nextWord } from './words';
+import { createSpans } from './span-ids';
+import { scanWords } from './words';
 
 const PUNCTUATION = /[\p{P}\p{S}]/gu;
 const SPACES = / {2,}/g;
@@ -125,9 +126,9 @@ function take(length: number): Int32Array {
 export function profile(loose: string): Profile {
   const n = loose.length;
   const size = n + 1;
-  const wordCount = wordHashesInto(loose);
-  const words = take(wordCount);
-  words.set(wordScratch.subarray(0, wordCount));
+  const scanned = scanWords(loose, 0, n, firstWords);
+  const words = take(scanned.count);
+  words.set(scanned.hashes.subarray(0, scanned.count));
   const sig = take(12);
   for (let k = 0; k < words.length; k++) sig[8 + ((words[k] >>> 5) & 1)] |= 1 << (words[k] & 31);
   sig[11] = words.length - popcount(sig[8]) - popcount(sig[9]);
@@ -208,31 +209,19 @@ function presentIn(items: Int32Array, sig: Int32Array, base: number, mask: numbe
   return shared;
 }
 
-let wordScratch = new Int32Array(256);
-let otherWords = new Int32Array(256);
-
-/** Writes the FNV-1a hashes of the words of `loose` to wordScratch; returns how many. */
-function wordHashesInto(loose: string): number {
-  // k words need at least 2k − 1 characters.
-  if (wordScratch.length < (loose.length >> 1) + 1) wordScratch = new Int32Array(loose.length + 2);
-  const out = wordScratch;
-  const end = loose.length;
-  let count = 0;
-  for (let i = nextWord(loose, 0, end); i >= 0; i = nextWord(loose, i, end)) out[count++] = foundWord.hash;
-  return count;
-}
+// Words of the last keys profiled or compared (`scanWords`).
+const firstWords = createSpans();
+const secondWords = createSpans();
 
 /**
  * Word Dice of two loose keys without building their profiles: the cheap first question for a
  * one-row gap, where most rows are the same row with a few words fixed.
  */
 export function wordDice(a: string, b: string): number {
-  const na = wordHashesInto(a);
-  if (otherWords.length < na) otherWords = new Int32Array(2 * na);
-  otherWords.set(wordScratch.subarray(0, na));
-  const nb = wordHashesInto(b);
-  const total = na + nb;
-  return total === 0 ? 1 : (2 * multisetIntersection(otherWords.subarray(0, na), wordScratch.subarray(0, nb))) / total;
+  const wa = scanWords(a, 0, a.length, firstWords);
+  const wb = scanWords(b, 0, b.length, secondWords);
+  const total = wa.count + wb.count;
+  return total === 0 ? 1 : (2 * multisetIntersection(wa.hashes.subarray(0, wa.count), wb.hashes.subarray(0, wb.count))) / total;
 }
 
 /** Word Dice of two profiles: the same value as `wordDice` of their loose keys. */

@@ -4,13 +4,14 @@
  * spans before the hypothesis's. An exact comparison only ever compares the spans of one pair, so
  * each pair gets a fresh table over its own two strings: no growing vocabulary to probe, and every
  * comparison reads text already in cache. Nothing is allocated per span: a span is its text's
- * start and end, found again by its hash and compared unit by unit on every hash hit.
+ * start and end, found again by its hash and compared unit by unit on every hash hit. Spans are
+ * numbered a text at a time (`numberSpans`), so the table's state stays in one loop.
  *
  * A slot is (stamp, id) and a span (hash, start, length), side by side, so a probe touches one
  * cache line of each. The table holds distinct spans, and a long text repeats its vocabulary: it
  * starts at most SLOTS_START slots (fewer for a short pair) and doubles when half full.
  */
-import { createStampedTable, grownInt32Keeping, nextStamp } from './scratch';
+import { createStampedTable, grownInt32, grownInt32Keeping, nextStamp } from './scratch';
 
 /** FNV-1a's offset basis and prime, for callers that hash while they scan. */
 export const FNV_OFFSET = 0x811c9dc5 | 0;
@@ -30,9 +31,30 @@ export function sameSpan(a: string, as: number, ae: number, b: string, bs: numbe
   return true;
 }
 
+/** Spans of one text, [0, count): where each starts and ends, and its spanHash. */
+export interface Spans {
+  starts: Int32Array;
+  ends: Int32Array;
+  hashes: Int32Array;
+  count: number;
+}
+
+export function createSpans(): Spans {
+  return { starts: new Int32Array(64), ends: new Int32Array(64), hashes: new Int32Array(64), count: 0 };
+}
+
+/** `spans` with room for `size` spans (what it held is not kept). */
+export function spansWithRoom(spans: Spans, size: number): Spans {
+  spans.starts = grownInt32(spans.starts, size);
+  spans.ends = grownInt32(spans.ends, size);
+  spans.hashes = grownInt32(spans.hashes, size);
+  return spans;
+}
+
 const SLOTS_START = 1 << 14;
 const table = createStampedTable(512);
-let spans: Int32Array = new Int32Array(3 * 128);
+// Per id: its span's hash, start and length.
+let entries: Int32Array = new Int32Array(3 * 128);
 let mask = 0;
 let size = 0;
 let live = 0;
@@ -52,7 +74,7 @@ export function startSpanIds(ref: string, hyp: string, spanBound: number): void 
   while (size < 2 * spanBound && size < SLOTS_START) size *= 2;
   mask = size - 1;
   live = nextStamp(table, 2 * size);
-  if (3 * spanBound > spans.length) spans = new Int32Array(3 * Math.max(spanBound, 2 * (spans.length / 3)));
+  entries = grownInt32(entries, 3 * spanBound);
 }
 
 /** From now on, spans are the hypothesis's. */
@@ -60,28 +82,52 @@ export function startHypothesisSpans(): void {
   firstHypothesisId = count;
 }
 
-/** The id of text[start, end) (text: the reference or the hypothesis), `hash` its spanHash. */
-export function spanId(text: string, start: number, end: number, hash: number): number {
-  const len = end - start;
-  const slots = table.slots;
-  let slot = (hash ^ (hash >>> 15)) & mask;
-  while (slots[2 * slot] === live) {
-    const cand = slots[2 * slot + 1];
-    if (spans[3 * cand] === hash && spans[3 * cand + 2] === len) {
-      const s0 = spans[3 * cand + 1];
-      if (sameSpan(cand < firstHypothesisId ? reference : hypothesis, s0, s0 + len, text, start, end)) return cand;
+/** The ids of `found`, spans of `text` (the reference or the hypothesis), into ids[0, found.count). */
+export function numberSpans(text: string, found: Spans, ids: Int32Array): void {
+  const { starts, ends, hashes } = found;
+  // The table's state in locals for the loop; `grow` changes it.
+  let slots = table.slots;
+  let m = mask;
+  let stamp = live;
+  let e = entries;
+  const fromReference = firstHypothesisId;
+  for (let k = 0; k < found.count; k++) {
+    const start = starts[k];
+    const len = ends[k] - start;
+    const hash = hashes[k];
+    let slot = (hash ^ (hash >>> 15)) & m;
+    let id = -1;
+    while (slots[2 * slot] === stamp) {
+      const cand = slots[2 * slot + 1];
+      if (e[3 * cand] === hash && e[3 * cand + 2] === len) {
+        const src = cand < fromReference ? reference : hypothesis;
+        const s0 = e[3 * cand + 1];
+        let q = 0;
+        while (q < len && src.charCodeAt(s0 + q) === text.charCodeAt(start + q)) q++;
+        if (q === len) {
+          id = cand;
+          break;
+        }
+      }
+      slot = (slot + 1) & m;
     }
-    slot = (slot + 1) & mask;
+    if (id < 0) {
+      id = count++;
+      if (3 * count > e.length) e = entries = grownInt32Keeping(e, 3 * count, 3 * id);
+      e[3 * id] = hash;
+      e[3 * id + 1] = start;
+      e[3 * id + 2] = len;
+      slots[2 * slot] = stamp;
+      slots[2 * slot + 1] = id;
+      if (2 * count > size) {
+        grow();
+        slots = table.slots;
+        m = mask;
+        stamp = live;
+      }
+    }
+    ids[k] = id;
   }
-  const id = count++;
-  if (3 * count > spans.length) spans = grownInt32Keeping(spans, 3 * count, 3 * id);
-  spans[3 * id] = hash;
-  spans[3 * id + 1] = start;
-  spans[3 * id + 2] = len;
-  slots[2 * slot] = live;
-  slots[2 * slot + 1] = id;
-  if (2 * count > size) grow();
-  return id;
 }
 
 /** Distinct spans numbered since `startSpanIds`. */
@@ -96,7 +142,7 @@ function grow(): void {
   live = nextStamp(table, 2 * size);
   const slots = table.slots;
   for (let k = 0; k < count; k++) {
-    const h = spans[3 * k];
+    const h = entries[3 * k];
     let at = (h ^ (h >>> 15)) & mask;
     while (slots[2 * at] === live) at = (at + 1) & mask;
     slots[2 * at] = live;

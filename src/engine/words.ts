@@ -1,10 +1,10 @@
 /**
  * Words (decisions D7.4): the runs of a text between spaces (U+0020; a run of spaces is one
- * break). The one place that finds them: counting them (`wordCount`), scanning them (`nextWord`)
+ * break). The one place that finds them: counting them (`wordCount`), scanning them (`scanWords`)
  * and numbering the words of a text pair for the edit distance (`pairWordIds`).
  */
 import { grownInt32 } from './scratch';
-import { FNV_OFFSET, FNV_PRIME, spanId, startHypothesisSpans, startSpanIds } from './span-ids';
+import { FNV_OFFSET, FNV_PRIME, Spans, createSpans, numberSpans, spansWithRoom, startHypothesisSpans, startSpanIds } from './span-ids';
 
 export const SPACE = 0x20;
 
@@ -34,29 +34,33 @@ export function isWordBoundary(text: string, i: number): boolean {
   return i < 0 || i >= text.length || text.charCodeAt(i) === SPACE;
 }
 
-/** The word `nextWord` found last: its first unit and its hash (span-ids.ts spanHash). */
-export const foundWord = { start: 0, hash: 0 };
-
 /**
- * Finds the first word of text[from, end): returns the index just past it, its start and hash in
- * `foundWord`, or −1 when there is none. The hash is taken in the same pass as the scan.
+ * The words of text[start, end) into `into` (reused; its arrays grow as needed): where each
+ * starts and ends, and its hash (span-ids.ts spanHash), taken in the same pass as the scan.
  */
-export function nextWord(text: string, from: number, end: number): number {
-  let i = from;
-  let c = 0;
-  while (i < end && (c = text.charCodeAt(i)) === SPACE) i++;
-  if (i >= end) return -1;
-  const start = i;
-  let h = FNV_OFFSET;
-  for (;;) {
-    h = Math.imul(h ^ c, FNV_PRIME);
-    if (++i >= end) break;
-    c = text.charCodeAt(i);
-    if (c === SPACE) break;
+export function scanWords(text: string, start: number, end: number, into: Spans): Spans {
+  // k words need at least 2k − 1 units.
+  const room = (end - start + 1) >> 1;
+  const found = room > into.starts.length ? spansWithRoom(into, room) : into;
+  const { starts, ends, hashes } = found;
+  let n = 0;
+  let i = start;
+  while (i < end) {
+    let c = text.charCodeAt(i);
+    while (c === SPACE && ++i < end) c = text.charCodeAt(i);
+    if (i >= end) break;
+    starts[n] = i;
+    let h = FNV_OFFSET;
+    while (c !== SPACE) {
+      h = Math.imul(h ^ c, FNV_PRIME);
+      if (++i >= end) break;
+      c = text.charCodeAt(i);
+    }
+    ends[n] = i;
+    hashes[n++] = h;
   }
-  foundWord.start = start;
-  foundWord.hash = h;
-  return i;
+  found.count = n;
+  return found;
 }
 
 /** The word ids of the last `pairWordIds`: `reference[0, referenceLength)` and the like. */
@@ -68,35 +72,30 @@ export interface PairWords {
 }
 
 const pairWords: PairWords = { reference: new Int32Array(64), referenceLength: 0, hypothesis: new Int32Array(64), hypothesisLength: 0 };
-
-/** Above this many UTF-16 units a pair's words are counted before its id table is sized. */
-const COUNT_WORDS_ABOVE = 4096;
+const referenceWords = createSpans();
+/** UTF-16 units (both sides) up to which a pair's id table is sized by its length (pairWordIds). */
+const SHORT_PAIR = 4096;
+const hypothesisWords = createSpans();
 
 /**
  * Numbers the words of ref[rs, re) and of hyp[hs, he): equal words get equal ids, different
  * words different ids (span-ids.ts). The result is reused by the next call.
  */
 export function pairWordIds(ref: string, rs: number, re: number, hyp: string, hs: number, he: number): PairWords {
-  // k words need at least 2k − 1 units, so each side holds at most (length + 1) / 2 words; a
-  // long pair counts them instead, so that its table is not several times too sparse for the cache.
-  let refMax = (re - rs + 1) >> 1;
-  let hypMax = (he - hs + 1) >> 1;
-  if (re - rs + (he - hs) > COUNT_WORDS_ABOVE) {
-    refMax = wordCount(ref, rs, re);
-    hypMax = wordCount(hyp, hs, he);
-  }
-  startSpanIds(ref, hyp, refMax + hypMax);
+  const a = scanWords(ref, rs, re, referenceWords);
+  const b = scanWords(hyp, hs, he, hypothesisWords);
   const out = pairWords;
-  out.reference = grownInt32(out.reference, refMax);
-  out.hypothesis = grownInt32(out.hypothesis, hypMax);
-  out.referenceLength = numberWords(ref, rs, re, out.reference);
+  out.reference = grownInt32(out.reference, a.count);
+  out.hypothesis = grownInt32(out.hypothesis, b.count);
+  // A short pair's table is sized for the most words its length allows, (length + 1) / 2 a side:
+  // sparse enough that a probe seldom meets another word. A long pair repeats its vocabulary, and
+  // a table sized for every word would be too sparse for the cache.
+  const short = re - rs + (he - hs) <= SHORT_PAIR;
+  startSpanIds(ref, hyp, short ? ((re - rs + 1) >> 1) + ((he - hs + 1) >> 1) : a.count + b.count);
+  numberSpans(ref, a, out.reference);
   startHypothesisSpans();
-  out.hypothesisLength = numberWords(hyp, hs, he, out.hypothesis);
+  numberSpans(hyp, b, out.hypothesis);
+  out.referenceLength = a.count;
+  out.hypothesisLength = b.count;
   return out;
-}
-
-function numberWords(text: string, start: number, end: number, ids: Int32Array): number {
-  let n = 0;
-  for (let i = nextWord(text, start, end); i >= 0; i = nextWord(text, i, end)) ids[n++] = spanId(text, foundWord.start, i, foundWord.hash);
-  return n;
 }

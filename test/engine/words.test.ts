@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { foundWord, isWordBoundary, nextWord, pairWordIds, wordCount } from '../../src/engine/words';
-import { spanHash } from '../../src/engine/span-ids';
+import { isWordBoundary, pairWordIds, scanWords, wordCount } from '../../src/engine/words';
+import { createSpans, spanHash } from '../../src/engine/span-ids';
 
 const unit = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(0x20, 0x20, 0x00, 0x21, 0x60, 0x8020, 0xffff, 0xa0, 0x3000) },
@@ -28,16 +28,20 @@ describe('words', () => {
     );
   });
 
-  it('nextWord finds the same words, each with the hash of its text', () => {
+  it('scanWords finds the same words, each with the hash of its text', () => {
+    const into = createSpans();
     fc.assert(
-      fc.property(fc.array(unit, { maxLength: 30 }), (codes) => {
+      fc.property(fc.array(unit, { maxLength: 30 }), fc.nat(30), fc.nat(30), (codes, x, y) => {
         const text = String.fromCharCode(...codes);
+        const start = Math.min(x, y, text.length);
+        const end = Math.min(Math.max(x, y), text.length);
+        const words = scanWords(text, start, end, into);
         const found: string[] = [];
-        for (let i = nextWord(text, 0, text.length); i >= 0; i = nextWord(text, i, text.length)) {
-          found.push(text.slice(foundWord.start, i));
-          expect(foundWord.hash).toBe(spanHash(text, foundWord.start, i));
+        for (let k = 0; k < words.count; k++) {
+          found.push(text.slice(words.starts[k], words.ends[k]));
+          expect(words.hashes[k]).toBe(spanHash(text, words.starts[k]!, words.ends[k]!));
         }
-        expect(found).toEqual(text.split(' ').filter((w) => w !== ''));
+        expect(found).toEqual(text.slice(start, end).split(' ').filter((w) => w !== ''));
       }),
       { numRuns: 1000, seed: 8 },
     );
