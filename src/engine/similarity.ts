@@ -126,9 +126,11 @@ function take(length: number): Int32Array {
 export function profile(loose: string): Profile {
   const n = loose.length;
   const size = n + 1;
-  const scanned = scanWords(loose, 0, n, firstWords);
-  const words = take(scanned.count);
-  words.set(scanned.hashes.subarray(0, scanned.count));
+  const scanned = scanWords(loose, 0, n, profileWords);
+  const count = scanned.count;
+  const words = take(count);
+  const hashes = scanned.hashes;
+  for (let k = 0; k < count; k++) words[k] = hashes[k];
   const sig = take(12);
   for (let k = 0; k < words.length; k++) sig[8 + ((words[k] >>> 5) & 1)] |= 1 << (words[k] & 31);
   sig[11] = words.length - popcount(sig[8]) - popcount(sig[9]);
@@ -209,7 +211,8 @@ function presentIn(items: Int32Array, sig: Int32Array, base: number, mask: numbe
   return shared;
 }
 
-// Words of the last keys profiled or compared (`scanWords`).
+// Words of the last key profiled, and of the last two keys compared (`scanWords`).
+const profileWords = createSpans();
 const firstWords = createSpans();
 const secondWords = createSpans();
 

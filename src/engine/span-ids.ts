@@ -90,8 +90,12 @@ export function numberSpans(text: string, found: Spans, ids: Int32Array): void {
   let m = mask;
   let stamp = live;
   let e = entries;
+  let next = count;
   const fromReference = firstHypothesisId;
-  for (let k = 0; k < found.count; k++) {
+  const src0 = reference;
+  const src1 = hypothesis;
+  const spanCount = found.count;
+  for (let k = 0; k < spanCount; k++) {
     const start = starts[k];
     const len = ends[k] - start;
     const hash = hashes[k];
@@ -100,7 +104,7 @@ export function numberSpans(text: string, found: Spans, ids: Int32Array): void {
     while (slots[2 * slot] === stamp) {
       const cand = slots[2 * slot + 1];
       if (e[3 * cand] === hash && e[3 * cand + 2] === len) {
-        const src = cand < fromReference ? reference : hypothesis;
+        const src = cand < fromReference ? src0 : src1;
         const s0 = e[3 * cand + 1];
         let q = 0;
         while (q < len && src.charCodeAt(s0 + q) === text.charCodeAt(start + q)) q++;
@@ -112,14 +116,15 @@ export function numberSpans(text: string, found: Spans, ids: Int32Array): void {
       slot = (slot + 1) & m;
     }
     if (id < 0) {
-      id = count++;
-      if (3 * count > e.length) e = entries = grownInt32Keeping(e, 3 * count, 3 * id);
+      id = next++;
+      if (3 * next > e.length) e = entries = grownInt32Keeping(e, 3 * next, 3 * id);
       e[3 * id] = hash;
       e[3 * id + 1] = start;
       e[3 * id + 2] = len;
       slots[2 * slot] = stamp;
       slots[2 * slot + 1] = id;
-      if (2 * count > size) {
+      if (2 * next > size) {
+        count = next;
         grow();
         slots = table.slots;
         m = mask;
@@ -128,6 +133,7 @@ export function numberSpans(text: string, found: Spans, ids: Int32Array): void {
     }
     ids[k] = id;
   }
+  count = next;
 }
 
 /** Distinct spans numbered since `startSpanIds`. */
