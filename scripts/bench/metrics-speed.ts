@@ -21,7 +21,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { align } from '../../src/engine/aligner';
 import { assemble } from '../../src/engine/assemble';
-import { createWorkBudget } from '../../src/engine/edit-distance';
+import { createWorkBudget } from '../../src/engine/work-budget';
 import { resolveConfig } from '../../src/engine/index';
 import { computeMetrics } from '../../src/engine/metrics';
 import { prepare as prepareRequest } from '../../src/engine/prepare';

@@ -10,11 +10,11 @@
  */
 import { anchorMatches, createAnchorScratch, gapsBetween, Matches, Range } from './anchors';
 import { alignGap, Bead, createPairMemo, GapOptions, SideFeatures } from './gap-aligner';
-
-const EMPTY_MEMO = createPairMemo(0);
 import { looseText } from './similarity';
 import { StringIds } from './string-ids';
 import { DiffConfig, Prepared, PreparedSide } from './types';
+
+const EMPTY_MEMO = createPairMemo(0);
 
 /**
  * The whole-row identity of every row on both sides as dense ids: every compared text, and times
@@ -168,12 +168,9 @@ function movedRows(a: Int32Array, b: Int32Array, count: number, gaps: readonly R
   return [movedA, movedB];
 }
 
-function positional(n: number, m: number, half: Half | undefined): Bead[] {
+function positional(n: number, m: number): Bead[] {
   const beads: Bead[] = [];
-  const rows = Math.max(n, m);
-  const cut = Math.ceil(rows / 2);
-  const [from, to] = half === undefined ? [0, rows] : half === 0 ? [0, cut] : [cut, rows];
-  for (let i = from; i < to; i++) {
+  for (let i = 0; i < Math.max(n, m); i++) {
     if (i < n && i < m) beads.push({ kind: 'pair', oi: [i], ri: [i] });
     else if (i < n) beads.push({ kind: 'del', oi: [i], ri: [] });
     else beads.push({ kind: 'add', oi: [], ri: [i] });
@@ -201,47 +198,11 @@ function append<T>(out: T[], items: readonly T[]): void {
   for (const item of items) out.push(item);
 }
 
-/**
- * One of two consecutive stretches of the alignment path, so that two threads can each align,
- * assemble and count one (engine/index.ts). Half 0 ends just before an exact anchor near the
- * middle of the document; half 1 starts with it. Everything before the cut is decided by the
- * whole-document passes (row ids, exact anchors, moved rows), and each gap is aligned on its own,
- * so half 0's beads followed by half 1's are exactly the whole path.
- */
-export type Half = 0 | 1;
-
-/**
- * The exact anchors and the gaps of one half: the cut is the anchor nearest the middle of both
- * sides together (without any, half 0 is the whole path and half 1 is empty).
- */
-function halfOf(matches: Matches, gaps: readonly Range[], n: number, m: number, half: Half): [Matches, readonly Range[]] {
-  const middle = (n + m) / 2;
-  const at = (k: number) => matches.a[k] + matches.b[k];
-  let lo = 0;
-  let hi = matches.a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (at(mid) < middle) lo = mid + 1;
-    else hi = mid;
-  }
-  const cut = lo > 0 && (lo === matches.a.length || middle - at(lo - 1) < at(lo) - middle) ? lo - 1 : lo;
-  let gapCut = gaps.length;
-  if (cut < matches.a.length) {
-    gapCut = 0;
-    while (gapCut < gaps.length && gaps[gapCut].aHi <= matches.a[cut] && gaps[gapCut].bHi <= matches.b[cut]) gapCut++;
-  }
-  if (half === 0) return [{ a: matches.a.subarray(0, cut), b: matches.b.subarray(0, cut) }, gaps.slice(0, gapCut)];
-  return [{ a: matches.a.subarray(cut), b: matches.b.subarray(cut) }, gaps.slice(gapCut)];
-}
-
-/**
- * The alignment path: beads covering every row of both sides exactly once, in document order;
- * with `half`, that half of the path only.
- */
-export function align(prep: Prepared, config: DiffConfig, half?: Half): Bead[] {
+/** The alignment path: beads covering every row of both sides exactly once, in document order. */
+export function align(prep: Prepared, config: DiffConfig): Bead[] {
   const n = prep.original.rows.length;
   const m = prep.reworked.rows.length;
-  if (config.positionalMode) return positional(n, m, half);
+  if (config.positionalMode) return positional(n, m);
 
   const options: GapOptions = {
     splits: !config.simpleMode && config.enableSplits,
@@ -249,9 +210,8 @@ export function align(prep: Prepared, config: DiffConfig, half?: Half): Bead[] {
   };
   const { a, b, count } = rowIds(prep);
   const whole: Range = { aLo: 0, aHi: n, bLo: 0, bHi: m };
-  const wholeMatches = anchorMatches(a, b, createAnchorScratch(count), whole);
-  const wholeGaps = gapsBetween(wholeMatches, whole);
-  const [exactMatches, gaps] = half === undefined ? [wholeMatches, wholeGaps] : halfOf(wholeMatches, wholeGaps, n, m, half);
+  const exactMatches = anchorMatches(a, b, createAnchorScratch(count), whole);
+  const gaps = gapsBetween(exactMatches, whole);
 
   // Loose keys only for rows the exact pass left unmatched: on near-identical documents that is few.
   const [movedA, movedB] = movedRows(a, b, count, gaps);

@@ -13,6 +13,9 @@
  * cost is never below the true edit distance. Work: O(n + m) per level, with at most MAX_DEPTH
  * levels; no Map, no string per token.
  */
+import { commonTokenPrefix, commonTokenSuffix } from './common-affixes';
+import { longestIncreasing } from './longest-increasing';
+import { createStampedTable, grownInt32, nextStamp } from './scratch';
 
 /** Receives the alignment, in order of increasing positions on both sides. */
 export interface AlignmentSink {
@@ -34,14 +37,11 @@ export const MAX_DEPTH = 6;
 // slots, so a call clears nothing. Counts saturate at 2 (only "exactly once" matters): a's count
 // in bits 0–1, b's in bits 2–3.
 const SLOT = 4;
-let table = new Int32Array(1024 * SLOT);
-let stamp = 0;
-let keptPos = new Int32Array(256);
-let keptSlot = new Int32Array(256);
-let candA = new Int32Array(256);
-let candB = new Int32Array(256);
-let tails = new Int32Array(256);
-let back = new Int32Array(256);
+const kgrams = createStampedTable(1024 * SLOT);
+let keptPos: Int32Array = new Int32Array(256);
+let keptSlot: Int32Array = new Int32Array(256);
+let candA: Int32Array = new Int32Array(256);
+let candB: Int32Array = new Int32Array(256);
 
 // Polynomial rolling hash mod 2^32 (odd multiplier), scattered by a murmur-style finaliser for the
 // slot index because the low bits of a polynomial hash depend on the low bits of the tokens only.
@@ -63,23 +63,13 @@ function slotHash(h: number): number {
 const SAMPLE_ABOVE = 8192;
 const SAMPLE_BITS = 4;
 
-function capacity(size: number, current: number): number {
-  let n = current;
-  while (n < size) n *= 2;
-  return n;
-}
-
 /**
  * Matched runs of a[aLo, aHi) and b[bLo, bHi) from unique k-grams, as consecutive triples
  * (aStart, bStart, length) in increasing order on both sides; null when there is no anchor.
  */
 export function anchorRuns(
-  a: ArrayLike<number>,
-  aLo: number,
-  aHi: number,
-  b: ArrayLike<number>,
-  bLo: number,
-  bHi: number,
+  a: ArrayLike<number>, aLo: number, aHi: number,
+  b: ArrayLike<number>, bLo: number, bHi: number,
   k: number,
 ): number[] | null {
   const na = aHi - aLo - k + 1;
@@ -90,78 +80,50 @@ export function anchorRuns(
   const skipBits = sampled ? -1 << (32 - SAMPLE_BITS) : 0;
   let size = 16;
   while (size < (sampled ? (2 * na) >> SAMPLE_BITS : 2 * na)) size *= 2;
-  if (size * SLOT > table.length) {
-    table = new Int32Array(size * SLOT);
-    stamp = 0;
-  }
-  if (stamp === 0x7fffffff) {
-    table.fill(0);
-    stamp = 0;
-  }
-  stamp++;
-  if (na > keptPos.length) {
-    const cap = capacity(na, keptPos.length);
-    keptPos = new Int32Array(cap);
-    keptSlot = new Int32Array(cap);
-    candA = new Int32Array(cap);
-    candB = new Int32Array(cap);
-    tails = new Int32Array(cap);
-    back = new Int32Array(cap);
-  }
+  const stamp = nextStamp(kgrams, size * SLOT);
+  keptPos = grownInt32(keptPos, na);
+  keptSlot = grownInt32(keptSlot, na);
+  candA = grownInt32(candA, na);
+  candB = grownInt32(candB, na);
   const mask = size - 1;
   let lead = 1; // HASH_BASE^(k − 1): the weight of the k-gram's first token.
   for (let i = 1; i < k; i++) lead = Math.imul(lead, HASH_BASE);
 
-  const t = table;
-  // The k-grams of a kept by the sample: their positions and slots, in order.
+  // The k-grams of a into the table (a's count), those of b looked up (b's count, the position of
+  // its last sighting). The k-grams of a kept by the sample: their positions and slots, in order.
+  const t = kgrams.slots;
   let kept = 0;
-  let h = 0;
-  for (let i = 0; i < k - 1; i++) h = (Math.imul(h, HASH_BASE) + a[aLo + i]) | 0;
-  for (let i = 0; i < na; i++) {
-    h = (Math.imul(h, HASH_BASE) + a[aLo + i + k - 1]) | 0;
-    const x = slotHash(h);
-    if ((x & skipBits) === 0) {
-      let slot = x & mask;
-      for (;;) {
+  for (let side = 0; side < 2; side++) {
+    const tokens = side === 0 ? a : b;
+    const lo = side === 0 ? aLo : bLo;
+    const grams = side === 0 ? na : nb;
+    let h = 0;
+    for (let i = 0; i < k - 1; i++) h = (Math.imul(h, HASH_BASE) + tokens[lo + i]) | 0;
+    for (let i = 0; i < grams; i++) {
+      h = (Math.imul(h, HASH_BASE) + tokens[lo + i + k - 1]) | 0;
+      const x = slotHash(h);
+      if ((x & skipBits) === 0) {
+        let slot = x & mask;
+        while (t[slot * SLOT] === stamp && t[slot * SLOT + 1] !== h) slot = (slot + 1) & mask;
         const at = slot * SLOT;
-        if (t[at] !== stamp) {
-          t[at] = stamp;
-          t[at + 1] = h;
-          t[at + 2] = 1;
-          break;
-        }
-        if (t[at + 1] === h) {
-          t[at + 2] = 2;
-          break;
-        }
-        slot = (slot + 1) & mask;
-      }
-      keptPos[kept] = i;
-      keptSlot[kept] = slot;
-      kept++;
-    }
-    h = (h - Math.imul(a[aLo + i], lead)) | 0;
-  }
-  h = 0;
-  for (let j = 0; j < k - 1; j++) h = (Math.imul(h, HASH_BASE) + b[bLo + j]) | 0;
-  for (let j = 0; j < nb; j++) {
-    h = (Math.imul(h, HASH_BASE) + b[bLo + j + k - 1]) | 0;
-    const x = slotHash(h);
-    if ((x & skipBits) === 0) {
-      let slot = x & mask;
-      for (;;) {
-        const at = slot * SLOT;
-        if (t[at] !== stamp) break;
-        if (t[at + 1] === h) {
+        if (side === 0) {
+          if (t[at] === stamp) t[at + 2] = 2;
+          else {
+            t[at] = stamp;
+            t[at + 1] = h;
+            t[at + 2] = 1;
+          }
+          keptPos[kept] = i;
+          keptSlot[kept] = slot;
+          kept++;
+        } else if (t[at] === stamp) {
           // +4 per sighting in b, saturating at 8 (= 2 in bits 2–3).
           if (t[at + 2] < 8) t[at + 2] += 4;
-          t[at + 3] = j;
-          break;
+          t[at + 3] = i;
         }
-        slot = (slot + 1) & mask;
       }
+      h = (h - Math.imul(tokens[lo + i], lead)) | 0;
     }
-    h = (h - Math.imul(b[bLo + j], lead)) | 0;
   }
 
   // Candidates in a's order, checked token by token (a hash match is not an equality). A candidate
@@ -192,31 +154,9 @@ export function anchorRuns(
   }
   if (count === 0) return null;
 
-  // Longest chain increasing in b (candidates already increase in a): patience sorting, O(c log c).
-  let len = 0;
-  for (let p = 0; p < count; p++) {
-    const v = candB[p];
-    let lo = 0;
-    let hi = len;
-    // Fast path: a candidate extending the current longest chain (the common case on a diagonal).
-    if (len > 0 && candB[tails[len - 1]] < v) lo = len;
-    else {
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (candB[tails[mid]] < v) lo = mid + 1;
-        else hi = mid;
-      }
-    }
-    back[p] = lo > 0 ? tails[lo - 1] : -1;
-    tails[lo] = p;
-    if (lo === len) len++;
-  }
-  // Walk the chain backwards into `tails` (reused) so it can be read forwards.
-  let p = tails[len - 1];
-  for (let t = len - 1; t >= 0; t--) {
-    tails[t] = p;
-    p = back[p];
-  }
+  const chain = longestIncreasing(candB, count);
+  const len = chain.length;
+  const tails = chain.indices;
 
   // Merge the chain into runs. An anchor on the current run's diagonal extends it; one that
   // overlaps the run on another diagonal keeps only its part past the run's end on both sides.
@@ -258,33 +198,23 @@ export function anchorRuns(
  * level, at least 1) with every gap between anchors walked again one level deeper.
  */
 export function walkAnchored(
-  a: ArrayLike<number>,
-  aLo: number,
-  aHi: number,
-  b: ArrayLike<number>,
-  bLo: number,
-  bHi: number,
+  a: ArrayLike<number>, aLo: number, aHi: number,
+  b: ArrayLike<number>, bLo: number, bHi: number,
   k0: number,
   sink: AlignmentSink,
   depth = 0,
 ): void {
   const minLen = aHi - aLo < bHi - bLo ? aHi - aLo : bHi - bLo;
-  let lo = 0;
-  while (lo < minLen && a[aLo + lo] === b[bLo + lo]) lo++;
-  let hi = 0;
-  while (hi < minLen - lo && a[aHi - 1 - hi] === b[bHi - 1 - hi]) hi++;
+  const lo = commonTokenPrefix(a, aLo, b, bLo, minLen);
+  const hi = commonTokenSuffix(a, aHi, b, bHi, minLen - lo);
   if (lo > 0) sink.match(aLo, bLo, lo);
   walkMiddle(a, aLo + lo, aHi - hi, b, bLo + lo, bHi - hi, k0, sink, depth);
   if (hi > 0) sink.match(aHi - hi, bHi - hi, hi);
 }
 
 function walkMiddle(
-  a: ArrayLike<number>,
-  aLo: number,
-  aHi: number,
-  b: ArrayLike<number>,
-  bLo: number,
-  bHi: number,
+  a: ArrayLike<number>, aLo: number, aHi: number,
+  b: ArrayLike<number>, bLo: number, bHi: number,
   k0: number,
   sink: AlignmentSink,
   depth: number,

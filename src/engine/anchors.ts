@@ -4,6 +4,8 @@
  * the gaps between anchors are searched again with ids unique within the gap. Cost is linear per
  * level; a work cap stops the recursion on pathological inputs and leaves the rest as gaps.
  */
+import { longestIncreasing } from './longest-increasing';
+import { grownInt32, grownInt32Keeping } from './scratch';
 
 export interface Range {
   aLo: number;
@@ -30,20 +32,11 @@ export function createAnchorScratch(idCount: number): AnchorScratch {
 }
 
 // Scratch of anchorMatches, reused across calls (the engine is single-threaded per worker): the
-// ranges still to search as (aLo, aHi, bLo, bHi) quadruples, the candidate pairs, and the
-// patience-sorting arrays. A large document has thousands of gaps, each searched again.
+// ranges still to search as (aLo, aHi, bLo, bHi) quadruples, and the candidate pairs. A large
+// document has thousands of gaps, each searched again.
 let rangeStack: Int32Array = new Int32Array(256);
 let candI: Int32Array = new Int32Array(256);
 let candJ: Int32Array = new Int32Array(256);
-let tails: Int32Array = new Int32Array(256);
-let back: Int32Array = new Int32Array(256);
-
-function grown(buffer: Int32Array, size: number): Int32Array {
-  if (size <= buffer.length) return buffer;
-  const bigger = new Int32Array(Math.max(size, 2 * buffer.length));
-  bigger.set(buffer);
-  return bigger;
-}
 
 /**
  * Matches rows with equal ids between `a[range]` and `b[range]`. Returns the matched pairs in
@@ -60,7 +53,7 @@ export function anchorMatches(a: Int32Array, b: Int32Array, scratch: AnchorScrat
   const workCap = 64 * (range.aHi - range.aLo + range.bHi - range.bLo) + 1024;
   let top = 0;
   const pushRange = (aLo: number, aHi: number, bLo: number, bHi: number): void => {
-    rangeStack = grown(rangeStack, top + 4);
+    rangeStack = grownInt32Keeping(rangeStack, top + 4, top);
     rangeStack[top++] = aLo;
     rangeStack[top++] = aHi;
     rangeStack[top++] = bLo;
@@ -90,8 +83,8 @@ export function anchorMatches(a: Int32Array, b: Int32Array, scratch: AnchorScrat
       countB[b[j]]++;
       posB[b[j]] = j;
     }
-    candI = grown(candI, aHi - aLo);
-    candJ = grown(candJ, aHi - aLo);
+    candI = grownInt32(candI, aHi - aLo);
+    candJ = grownInt32(candJ, aHi - aLo);
     let count = 0;
     for (let i = aLo; i < aHi; i++) {
       const id = a[i];
@@ -107,8 +100,8 @@ export function anchorMatches(a: Int32Array, b: Int32Array, scratch: AnchorScrat
     const chosen = longestIncreasing(candJ, count);
     let prevA = aLo;
     let prevB = bLo;
-    for (let t = 0; t < chosen; t++) {
-      const k = tails[t];
+    for (let t = 0; t < chosen.length; t++) {
+      const k = chosen.indices[t];
       const i = candI[k];
       const j = candJ[k];
       pushRange(prevA, i, prevB, j);
@@ -127,31 +120,6 @@ export function anchorMatches(a: Int32Array, b: Int32Array, scratch: AnchorScrat
     out.b[k++] = matchOf[i];
   }
   return out;
-}
-
-/**
- * A longest strictly increasing subsequence of values[0, count) (patience sorting, O(n log n)):
- * its length, with the indices of its elements in order in `tails[0, length)`.
- */
-function longestIncreasing(values: Int32Array, count: number): number {
-  tails = grown(tails, count);
-  back = grown(back, count);
-  let length = 0;
-  for (let k = 0; k < count; k++) {
-    let lo = 0;
-    let hi = length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (values[tails[mid]] < values[k]) lo = mid + 1;
-      else hi = mid;
-    }
-    back[k] = lo > 0 ? tails[lo - 1] : -1;
-    tails[lo] = k;
-    if (lo === length) length++;
-  }
-  // Walk the chain backwards into `tails` so it reads forwards.
-  for (let t = length - 1, k = length > 0 ? tails[length - 1] : -1; t >= 0; t--, k = back[k]) tails[t] = k;
-  return length;
 }
 
 /** The gaps left between consecutive matches (and before the first, after the last) of a range. */

@@ -59,22 +59,6 @@ function modifiedNotes(prep: Prepared, changed: string[]): string {
   return changed.includes(prep.transcriptName) ? 'transcript changed' : `${changed.join(', ')} changed`;
 }
 
-/** The scoring units of the alignment path alone, without the entries (no inline diffs). */
-export function scoringUnits(prep: Prepared, beads: readonly Bead[]): ScoringUnit[] {
-  const units: ScoringUnit[] = [];
-  const statusOf: Record<Exclude<Bead['kind'], 'pair'>, ScoringUnit['status']> = {
-    del: 'DELETED',
-    add: 'ADDED',
-    split: 'SPLIT',
-    merge: 'MERGED',
-  };
-  for (const { kind, oi, ri } of beads) {
-    const status = kind === 'pair' ? (changedColumns(prep, oi[0], ri[0]).length === 0 ? 'UNCHANGED' : 'MODIFIED') : statusOf[kind];
-    units.push({ status, originalIndices: oi, reworkedIndices: ri });
-  }
-  return units;
-}
-
 /** Builds the entries of `data.results` and the scoring units from the alignment path. */
 export function assemble(prep: Prepared, beads: readonly Bead[], config: DiffConfig): Assembled {
   const results: ResultEntry[] = [];

@@ -14,6 +14,7 @@
  *
  * Work: ⌈m / 32⌉ word steps per token of a, plus one table look-up per token.
  */
+import { createStampedTable, grownInt32, nextStamp } from './scratch';
 
 /**
  * The columns of the last `suffixDistances`: column i′ (0 ≤ i′ ≤ n) occupies words
@@ -28,7 +29,8 @@ export const columns: { plus: Int32Array; minus: Int32Array; words: number } = {
 
 // Per-pair symbol table: open addressing over b's distinct tokens, a stamp marking the live slots
 // (a pair clears nothing); a slot is (stamp, token, row of `peq`).
-let slots: Int32Array = new Int32Array(3 * 256);
+const symbols = createStampedTable(3 * 256);
+let slots: Int32Array = symbols.slots;
 let stamp = 0;
 let tableMask = 15;
 let tableShift = 28;
@@ -46,13 +48,6 @@ export function popcount(x: number): number {
   return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
-function grown(buf: Int32Array, size: number): Int32Array {
-  if (buf.length >= size) return buf;
-  let n = buf.length;
-  while (n < size) n *= 2;
-  return new Int32Array(n);
-}
-
 /** Word steps plus table look-ups that `suffixDistances` spends on n and m tokens. */
 export function suffixDistancesCost(n: number, m: number): number {
   return n * ((m + 31) >>> 5) + n + m;
@@ -66,15 +61,15 @@ export function suffixDistancesCost(n: number, m: number): number {
 export function suffixDistances(a: ArrayLike<number>, aLo: number, n: number, b: ArrayLike<number>, bLo: number, m: number): number {
   const words = (m + 31) >>> 5;
   const absent = numberReversed(b, bLo, m, words);
-  const rows = (textRows = grown(textRows, n));
+  const rows = (textRows = grownInt32(textRows, n));
   for (let i = 0; i < n; i++) {
     const r = rowOf(a[aLo + n - 1 - i]);
     rows[i] = (r < 0 ? absent : r) * words;
   }
   const size = (n + 1) * words;
   if (columns.plus.length < size) {
-    columns.plus = grown(columns.plus, size);
-    columns.minus = grown(columns.minus, size);
+    columns.plus = grownInt32(columns.plus, size);
+    columns.minus = grownInt32(columns.minus, size);
   }
   columns.words = words;
   const P = columns.plus;
@@ -125,18 +120,11 @@ export function suffixDistances(a: ArrayLike<number>, aLo: number, n: number, b:
 function numberReversed(b: ArrayLike<number>, bLo: number, m: number, words: number): number {
   let size = 16;
   while (size < 2 * m) size *= 2;
-  if (3 * size > slots.length) {
-    slots = new Int32Array(3 * size);
-    stamp = 0;
-  }
-  if (stamp === 0x7fffffff) {
-    slots.fill(0);
-    stamp = 0;
-  }
-  stamp++;
+  stamp = nextStamp(symbols, 3 * size);
+  slots = symbols.slots;
   tableMask = size - 1;
   tableShift = 32 - Math.log2(size);
-  peq = grown(peq, (m + 1) * words);
+  peq = grownInt32(peq, (m + 1) * words);
   const eq = peq;
   let rows = 0;
   for (let j = 0; j < m; j++) {

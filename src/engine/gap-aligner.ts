@@ -7,6 +7,7 @@
  * Small gaps get the full table; large ones a band around the diagonal, so the cost stays
  * O(rows × band) whatever the input.
  */
+import { grownFloat64, grownInt32, grownUint8 } from './scratch';
 import { intersection, joinProfiles, Profile, profile, profileWordDice, SHORT_ROW, belowUpperBound, textSimilarity, wordDice, timeContainment, timeOverlap, wordIntersection } from './similarity';
 
 export type BeadKind = 'pair' | 'del' | 'add' | 'split' | 'merge';
@@ -183,18 +184,6 @@ const tableScratch: TableScratch = {
 };
 const joinedCache = [new Map<number, Profile>(), new Map<number, Profile>()];
 
-function growI32(buffer: Int32Array, size: number): Int32Array {
-  return size <= buffer.length ? buffer : new Int32Array(Math.max(size, 2 * buffer.length));
-}
-
-function growF64(buffer: Float64Array, size: number): Float64Array {
-  return size <= buffer.length ? buffer : new Float64Array(Math.max(size, 2 * buffer.length));
-}
-
-function growU8(buffer: Uint8Array, size: number): Uint8Array {
-  return size <= buffer.length ? buffer : new Uint8Array(Math.max(size, 2 * buffer.length));
-}
-
 const enum Move {
   None = 0,
   Pair = 1,
@@ -208,10 +197,8 @@ const enum Move {
 export function alignGap(
   orig: SideFeatures,
   rew: SideFeatures,
-  aLo: number,
-  aHi: number,
-  bLo: number,
-  bHi: number,
+  aLo: number, aHi: number,
+  bLo: number, bHi: number,
   options: GapOptions,
 ): Bead[] {
   const n = aHi - aLo;
@@ -245,6 +232,65 @@ export function alignGap(
   return beadTable(orig, rew, aLo, aHi, bLo, bHi, options);
 }
 
+/** The joined profile of rows from..to of `many`, memoised per beadTable call (joinedCache). */
+function joinedProfile(many: SideFeatures, cache: Map<number, Profile>, from: number, to: number): Profile {
+  const key = from * ALIGN.MAX_GROUP + (to - from);
+  let joined = cache.get(key);
+  if (joined === undefined) {
+    joined = joinProfiles(many.loose.slice(from, to + 1));
+    cache.set(key, joined);
+  }
+  return joined;
+}
+
+/**
+ * Cost of row `s` of `single` (one side of the gap) becoming rows first..last of `many` (the
+ * other side), or Infinity when the group is forbidden.
+ */
+function groupCost(orig: SideFeatures, rew: SideFeatures, single: SideFeatures, s: number, many: SideFeatures, first: number, last: number): number {
+  const k = last - first + 1;
+  if (single.moved[s]) return Infinity;
+  const ps = prof(single, s);
+  let timed = hasSpan(single, s);
+  for (let p = first; p <= last; p++) {
+    if (many.loose[p].length === 0 || many.moved[p]) return Infinity;
+    timed &&= hasSpan(many, p);
+  }
+  // With times, every piece must lie mostly inside the single row; when the pieces also cover
+  // its span, the times alone say it is one group, however much the text was rewritten.
+  const span = timed ? timeOverlap(single.start[s], single.end[s], many.start[first], many.end[last]) : NaN;
+  if (timed) {
+    for (let p = first; p <= last; p++) {
+      if (timeContainment(many.start[p], many.end[p], single.start[s], single.end[s]) < 0.5) return Infinity;
+    }
+  }
+  const byTime = span >= ALIGN.GROUP_TIME;
+  if (!byTime) {
+    for (let p = first; p <= last; p++) {
+      const pp = prof(many, p);
+      if (wordIntersection(pp, ps) < ALIGN.GROUP_CONTAINMENT * pp.words.length) return Infinity;
+    }
+  }
+  const cache = joinedCache[many === orig ? 0 : 1];
+  const similarityTo = (from: number, to: number): number => {
+    // One piece: the pair similarity of the two rows, memoised (its value does not depend on
+    // which side is the single row).
+    if (from === to) return single === orig ? pairText(orig, rew, s, from, ps, prof(many, from)) : pairText(orig, rew, from, s, prof(many, from), ps);
+    const joined = joinedProfile(many, cache, from, to);
+    return textSimilarity(intersection(ps, joined), ps, joined, single.loose[s]);
+  };
+  const text = similarityTo(first, last);
+  if (!byTime) {
+    if (text < ALIGN.GROUP_TEXT) return Infinity;
+    // Every end piece must earn its place: a row that only repeats words of its neighbour (an
+    // ASR echo, a stray "So.") is a deletion next to a pair, not part of a group.
+    if (text < similarityTo(first + 1, last) + ALIGN.GROUP_GAIN) return Infinity;
+    if (text < similarityTo(first, last - 1) + ALIGN.GROUP_GAIN) return Infinity;
+  }
+  const sim = timed ? (1 - ALIGN.TIME_WEIGHT) * text + ALIGN.TIME_WEIGHT * span : text;
+  return 1 - sim + ALIGN.GROUP_PENALTY * (k - 1);
+}
+
 /**
  * The bead programme proper: the cheapest path through the gap's table (or its band), for gaps
  * that the shortcuts of `alignGap` leave open. Both sides must be non-empty.
@@ -252,17 +298,15 @@ export function alignGap(
 export function beadTable(
   orig: SideFeatures,
   rew: SideFeatures,
-  aLo: number,
-  aHi: number,
-  bLo: number,
-  bHi: number,
+  aLo: number, aHi: number,
+  bLo: number, bHi: number,
   options: GapOptions,
 ): Bead[] {
   const n = aHi - aLo;
   const m = bHi - bLo;
   // Band: row i (0..n) may use columns [lo[i], hi[i]]; consecutive rows overlap so a path exists.
-  const lo = (tableScratch.lo = growI32(tableScratch.lo, n + 1));
-  const hi = (tableScratch.hi = growI32(tableScratch.hi, n + 1));
+  const lo = (tableScratch.lo = grownInt32(tableScratch.lo, n + 1));
+  const hi = (tableScratch.hi = grownInt32(tableScratch.hi, n + 1));
   const full = (n + 1) * (m + 1) <= ALIGN.FULL_TABLE_CELLS;
   const band = n + m > ALIGN.WIDE_GAP_ROWS ? ALIGN.NARROW_BAND : ALIGN.BAND;
   for (let i = 0; i <= n; i++) {
@@ -276,91 +320,25 @@ export function beadTable(
   }
   lo[0] = 0;
   hi[n] = m;
-  const offset = (tableScratch.offset = growI32(tableScratch.offset, n + 2));
+  const offset = (tableScratch.offset = grownInt32(tableScratch.offset, n + 2));
   offset[0] = 0;
   for (let i = 0; i <= n; i++) offset[i + 1] = offset[i] + (hi[i] - lo[i] + 1);
   const cells = offset[n + 1];
-  const cost = (tableScratch.cost = growF64(tableScratch.cost, cells));
+  const cost = (tableScratch.cost = grownFloat64(tableScratch.cost, cells));
   cost.fill(Infinity, 0, cells);
-  const move = (tableScratch.move = growU8(tableScratch.move, cells));
-  const span = (tableScratch.span = growU8(tableScratch.span, cells));
+  const move = (tableScratch.move = grownUint8(tableScratch.move, cells));
+  const span = (tableScratch.span = grownUint8(tableScratch.span, cells));
 
   const at = (i: number, j: number): number => (j < lo[i] || j > hi[i] ? -1 : offset[i] + j - lo[i]);
-
-
-  /**
-   * Cost of one row `single` (side S) becoming the rows `first..last` of the other side, or
-   * Infinity.
-   */
-  // Joined profiles of piece ranges, per side: the same range is tried against several single rows
-  // and again, shortened, by the end-piece test.
+  // Joined profiles of piece ranges, per side (groupCost): the same range is tried against several
+  // single rows and again, shortened, by the end-piece test.
   joinedCache[0].clear();
   joinedCache[1].clear();
-  const joinedProfile = (many: SideFeatures, from: number, to: number): Profile => {
-    const cache = joinedCache[many === orig ? 0 : 1];
-    const key = from * ALIGN.MAX_GROUP + (to - from);
-    let joined = cache.get(key);
-    if (joined === undefined) {
-      joined = joinProfiles(many.loose.slice(from, to + 1));
-      cache.set(key, joined);
-    }
-    return joined;
-  };
-
-  const groupCost = (
-    single: SideFeatures,
-    s: number,
-    many: SideFeatures,
-    first: number,
-    last: number,
-  ): number => {
-    const k = last - first + 1;
-    if (single.moved[s]) return Infinity;
-    const ps = prof(single, s);
-    let timed = hasSpan(single, s);
-    for (let p = first; p <= last; p++) {
-      if (many.loose[p].length === 0 || many.moved[p]) return Infinity;
-      timed &&= hasSpan(many, p);
-    }
-    // With times, every piece must lie mostly inside the single row; when the pieces also cover
-    // its span, the times alone say it is one group, however much the text was rewritten.
-    const span = timed ? timeOverlap(single.start[s], single.end[s], many.start[first], many.end[last]) : NaN;
-    if (timed) {
-      for (let p = first; p <= last; p++) {
-        if (timeContainment(many.start[p], many.end[p], single.start[s], single.end[s]) < 0.5) return Infinity;
-      }
-    }
-    const byTime = span >= ALIGN.GROUP_TIME;
-    if (!byTime) {
-      for (let p = first; p <= last; p++) {
-        const pp = prof(many, p);
-        if (wordIntersection(pp, ps) < ALIGN.GROUP_CONTAINMENT * pp.words.length) return Infinity;
-      }
-    }
-    const similarityTo = (from: number, to: number): number => {
-      // One piece: the pair similarity of the two rows, memoised (its value does not depend on
-      // which side is the single row).
-      if (from === to) return single === orig ? pairText(orig, rew, s, from, ps, prof(many, from)) : pairText(orig, rew, from, s, prof(many, from), ps);
-      const joined = joinedProfile(many, from, to);
-      return textSimilarity(intersection(ps, joined), ps, joined, single.loose[s]);
-    };
-    const text = similarityTo(first, last);
-    if (!byTime) {
-      if (text < ALIGN.GROUP_TEXT) return Infinity;
-      // Every end piece must earn its place: a row that only repeats words of its neighbour (an
-      // ASR echo, a stray "So.") is a deletion next to a pair, not part of a group.
-      if (text < similarityTo(first + 1, last) + ALIGN.GROUP_GAIN) return Infinity;
-      if (text < similarityTo(first, last - 1) + ALIGN.GROUP_GAIN) return Infinity;
-    }
-    const sim = timed ? (1 - ALIGN.TIME_WEIGHT) * text + ALIGN.TIME_WEIGHT * span : text;
-    return 1 - sim + ALIGN.GROUP_PENALTY * (k - 1);
-  };
-
 
   // Joined length of pieces [x, y) is pref[y] - pref[x] + (y - x - 1): lets the group loops
   // reject or stop on length alone before any similarity is computed.
-  const prefO = (tableScratch.prefO = growF64(tableScratch.prefO, n + 1));
-  const prefR = (tableScratch.prefR = growF64(tableScratch.prefR, m + 1));
+  const prefO = (tableScratch.prefO = grownFloat64(tableScratch.prefO, n + 1));
+  const prefR = (tableScratch.prefR = grownFloat64(tableScratch.prefR, m + 1));
   prefO[0] = 0;
   prefR[0] = 0;
   for (let i = 0; i < n; i++) prefO[i + 1] = prefO[i] + orig.loose[aLo + i].length + 1;
@@ -401,7 +379,7 @@ export function beadTable(
             if (joined < minRatio * single) continue;
             const from = at(i - 1, j - k);
             if (from < 0 || cost[from] === Infinity) continue;
-            const step = groupCost(orig, aLo + i - 1, rew, bLo + j - k, bLo + j - 1);
+            const step = groupCost(orig, rew, orig, aLo + i - 1, rew, bLo + j - k, bLo + j - 1);
             consider(from, step, Move.Split, k);
           }
         }
@@ -413,7 +391,7 @@ export function beadTable(
             if (joined < minRatio * single) continue;
             const from = at(i - k, j - 1);
             if (from < 0 || cost[from] === Infinity) continue;
-            const step = groupCost(rew, bLo + j - 1, orig, aLo + i - k, aLo + i - 1);
+            const step = groupCost(orig, rew, rew, bLo + j - 1, orig, aLo + i - k, aLo + i - 1);
             consider(from, step, Move.Merge, k);
           }
         }
@@ -425,6 +403,12 @@ export function beadTable(
       span[c] = bestSpan;
     }
   }
+  return pathOf(at, n, m, aLo, bLo);
+}
+
+/** The beads of the cheapest path, read back from the moves of the table from cell (n, m). */
+function pathOf(at: (i: number, j: number) => number, n: number, m: number, aLo: number, bLo: number): Bead[] {
+  const { move, span } = tableScratch;
   const beads: Bead[] = [];
   let i = n;
   let j = m;

@@ -23,8 +23,11 @@
  * points, so no part ever holds half a surrogate pair.
  */
 import { AlignmentSink, walkAnchored } from './anchored-alignment';
-import { CHAR_ANCHOR_K, WorkBudget, toCodePoints } from './edit-distance';
+import { CHAR_ANCHOR_K } from './approximate-counts';
+import { isHighSurrogate, isLowSurrogate, toCodePoints } from './code-points';
+import { commonCodePointPrefix, commonCodePointSuffix } from './common-affixes';
 import { DiffPart } from './types';
+import type { WorkBudget } from './work-budget';
 
 /**
  * Work a single inline diff may spend, per UTF-16 unit of its differing middle, plus a floor: the
@@ -68,13 +71,8 @@ export function inlineDiff(original: string, reworked: string, budget?: WorkBudg
   if (original === reworked) return original === '' ? [] : [{ type: 'equal', text: original }];
   const n = original.length;
   const m = reworked.length;
-  const minLen = n < m ? n : m;
-  let p = 0;
-  while (p < minLen && original.charCodeAt(p) === reworked.charCodeAt(p)) p++;
-  if (p > 0 && isHigh(original.charCodeAt(p - 1))) p--;
-  let q = 0;
-  while (q < minLen - p && original.charCodeAt(n - 1 - q) === reworked.charCodeAt(m - 1 - q)) q++;
-  if (q > 0 && isLow(original.charCodeAt(n - q))) q--;
+  const p = commonCodePointPrefix(original, reworked);
+  const q = commonCodePointSuffix(original, reworked, p);
   const oldMid = original.slice(p, n - q);
   const newMid = reworked.slice(p, m - q);
   const parts: DiffPart[] = [];
@@ -199,7 +197,7 @@ function unitOffsets(text: string, points: number, out: Int32Array): Int32Array 
   let k = 0;
   for (let i = 0; i < text.length; i++) {
     out[k++] = i;
-    if (isHigh(text.charCodeAt(i)) && i + 1 < text.length && isLow(text.charCodeAt(i + 1))) i++;
+    if (isHighSurrogate(text.charCodeAt(i)) && i + 1 < text.length && isLowSurrogate(text.charCodeAt(i + 1))) i++;
   }
   out[k] = text.length;
   return out;
@@ -229,12 +227,8 @@ let searchWork = 0;
  */
 function myersParts(
   parts: DiffPart[],
-  a: Int32Array,
-  aLo: number,
-  aHi: number,
-  b: Int32Array,
-  bLo: number,
-  bHi: number,
+  a: Int32Array, aLo: number, aHi: number,
+  b: Int32Array, bLo: number, bHi: number,
   limit: number,
   sides: Sides,
 ): boolean {
@@ -380,12 +374,8 @@ let lcsTable: Int32Array = new Int32Array(1024);
  */
 function tableParts(
   parts: DiffPart[],
-  a: Int32Array,
-  aLo: number,
-  aHi: number,
-  b: Int32Array,
-  bLo: number,
-  bHi: number,
+  a: Int32Array, aLo: number, aHi: number,
+  b: Int32Array, bLo: number, bHi: number,
   sides: Sides,
 ): void {
   const n = aHi - aLo;
@@ -432,12 +422,4 @@ function push(parts: DiffPart[], type: DiffPart['type'], text: string): void {
   const last = parts[parts.length - 1];
   if (last !== undefined && last.type === type) last.text += text;
   else parts.push({ type, text });
-}
-
-function isHigh(c: number): boolean {
-  return c >= 0xd800 && c <= 0xdbff;
-}
-
-function isLow(c: number): boolean {
-  return c >= 0xdc00 && c <= 0xdfff;
 }

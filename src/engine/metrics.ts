@@ -1,41 +1,13 @@
 /**
- * Document-level scores and their raw counts (decisions D7.1–D7.11).
+ * Document-level scores from their raw counts (decisions D7.1–D7.11).
  *
- * Reference = reworked (the annotator's text), hypothesis = original (the AI's). Every rate is
- * Σ errors ÷ Σ reference tokens over the whole document, clamped to [0, 1]; an empty reference
- * gives 0 when the hypothesis is empty too, else 1 (D7.1). The counts behind each rate are
- * returned unclamped in `data.counts` (D7.2).
+ * Every rate is Σ errors ÷ Σ reference tokens over the whole document, clamped to [0, 1]; an
+ * empty reference gives 0 when the hypothesis is empty too, else 1 (D7.1). The counts behind each
+ * rate are returned unclamped in `data.counts` (D7.2).
  */
-import {
-  WorkBudget,
-  addPlainTextCounts,
-  addTextCounts,
-  createWorkBudget,
-  emptyCounts,
-} from './edit-distance';
-import { addKnownSentenceChanges, addSentenceChanges, countKnownSentences, scannedWords } from './sentences';
-import { ColumnMapping, Counts, DiffConfig, EditCounts, Prepared, STATUSES, Scores, ScoringUnit, SparseCells, Status } from './types';
-
-/** Column names D7.9 recognises as the speaker, case-insensitively, in this order of preference. */
-const SPEAKER_NAMES = new Set(['speaker', 'speaker_name', 'speaker_id', 'speaker_label', 'spk']);
-
-/**
- * The speaker column for SACR (D7.9), by its caller's name, or null: `config.speakerColName`
- * (case-insensitive; naming no column gives null, with no fallback), else `columnMapping.speaker`,
- * else the first header named speaker, speaker_name, speaker_id, speaker_label or spk.
- */
-export function detectSpeakerColumn(
-  headers: string[],
-  config: Pick<DiffConfig, 'speakerColName'>,
-  columnMapping?: ColumnMapping,
-): string | null {
-  if (config.speakerColName !== undefined) {
-    const wanted = config.speakerColName.toLowerCase();
-    return headers.find((h) => h.toLowerCase() === wanted) ?? null;
-  }
-  if (columnMapping?.speaker !== undefined) return headers[columnMapping.speaker] ?? null;
-  return headers.find((h) => SPEAKER_NAMES.has(h.toLowerCase())) ?? null;
-}
+import { Tally, countUnits } from './unit-counts';
+import { Counts, DiffConfig, EditCounts, Prepared, Scores, ScoringUnit } from './types';
+import { WorkBudget, createWorkBudget } from './work-budget';
 
 /** A rate per D7.1: errors ÷ reference tokens, clamped to [0, 1]; empty reference → 0 or 1. */
 export function clampedRate(errors: number, reference: number): number {
@@ -48,105 +20,10 @@ function editRate(c: EditCounts): number {
   return clampedRate(c.substitutions + c.deletions + c.insertions, c.referenceLength);
 }
 
-/**
- * The text a unit contributes for one column on one side (D7.3). The transcript of a group is its
- * rows' non-empty texts joined with one space; any other column keeps each distinct non-empty
- * value once, in order, so a split that keeps its speaker is not a speaker error.
- */
-function unitText(texts: string[], rows: number[], distinct: boolean): string {
-  // The one-row unit, nearly every unit, without a call: small enough to be inlined.
-  return rows.length === 1 ? (texts[rows[0]] ?? '') : joinTexts(texts, rows, distinct);
-}
-
-function joinTexts(texts: string[], rows: number[], distinct: boolean): string {
-  if (rows.length === 1) return texts[rows[0]] ?? '';
-  if (rows.length === 0) return '';
-  const parts: string[] = [];
-  for (const r of rows) {
-    const t = texts[r] ?? '';
-    if (t !== '' && !(distinct && parts.includes(t))) parts.push(t);
-  }
-  return parts.join(' ');
-}
-
 export interface MetricsResult {
   scores: Scores;
   counts: Counts;
   approximateEntries: number;
-}
-
-/**
- * The counts of some scoring units before scoring: sums, so the tallies of consecutive runs of
- * units add up to the tally of all of them (`addTallies`). The transcript's counts are not yet
- * merged into the overall ones (`scoreTally` does that).
- */
-export interface Tally {
-  counts: Counts;
-  /** Entries scored approximately, not counting a unit the range holds only part of. */
-  approximateEntries: number;
-  /** The range holds part of a unit, and that part was scored approximately. */
-  straddled: boolean;
-}
-
-/** What scoring reads besides the counts: facts of the whole request, not of any unit. */
-export interface ScoringFacts {
-  /** Index of the transcript among the compared columns, −1 when excluded (Prepared.transcriptCol). */
-  transcriptCol: number;
-  /** Both sides have a speaker column (SACR can be scored). */
-  speakers: boolean;
-  reworkedRows: number;
-}
-
-export function scoringFacts(prep: Prepared): ScoringFacts {
-  return {
-    transcriptCol: prep.transcriptCol,
-    speakers: prep.original.speaker !== null && prep.reworked.speaker !== null,
-    reworkedRows: prep.reworked.rows.length,
-  };
-}
-
-function emptyTallyCounts(): Counts {
-  const rows = {} as Record<Status, number>;
-  for (const status of STATUSES) rows[status] = 0;
-  return {
-    char: emptyCounts(),
-    word: emptyCounts(),
-    transcriptChar: emptyCounts(),
-    transcriptWord: emptyCounts(),
-    rows,
-    segmentEvents: 0,
-    sentences: { reference: 0, changed: 0 },
-    speakerChanged: 0,
-  };
-}
-
-/** The tally of no units. */
-function emptyTally(): Tally {
-  return { counts: emptyTallyCounts(), approximateEntries: 0, straddled: false };
-}
-
-/**
- * The tally of the units of `tallies` together, in a new object (the parts are not changed).
- * The tallies are of consecutive ranges of one request's items: at most one unit is cut between
- * two of them, so a straddled approximation counts one entry however many parts report it.
- */
-export function addTallies(tallies: readonly Tally[]): Tally {
-  const sum = emptyTally();
-  const c = sum.counts;
-  for (const { counts, approximateEntries } of tallies) {
-    mergeInto(c.char, counts.char);
-    mergeInto(c.word, counts.word);
-    mergeInto(c.transcriptChar, counts.transcriptChar);
-    mergeInto(c.transcriptWord, counts.transcriptWord);
-    for (const status of STATUSES) c.rows[status] += counts.rows[status];
-    c.segmentEvents += counts.segmentEvents;
-    c.sentences.reference += counts.sentences.reference;
-    c.sentences.changed += counts.sentences.changed;
-    c.speakerChanged += counts.speakerChanged;
-    sum.approximateEntries += approximateEntries;
-  }
-  if (tallies.some((t) => t.straddled)) sum.approximateEntries++;
-  return sum;
 }
 
 /**
@@ -159,322 +36,24 @@ export function computeMetrics(
   config: DiffConfig,
   budget: WorkBudget = createWorkBudget(),
 ): MetricsResult {
-  return scoreTally(countUnits(prep, units, config, budget), scoringFacts(prep), config);
+  return scoreTally(countUnits(prep, units, config, budget), prep, config);
 }
 
-/** Dense compared text columns other than the transcript: scored by the overall CER and WER only. */
-function otherColumnsOf(prep: Prepared): number[] {
-  const tc = prep.transcriptCol;
-  const otherColumns: number[] = [];
-  for (const c of prep.denseCols) if (c !== tc && !prep.timeCols.includes(c)) otherColumns.push(c);
-  return otherColumns;
-}
-
-/** Whether the request has sparse columns (prepare.ts). */
-function hasSparse(prep: Prepared): boolean {
-  return prep.original.sparse !== null && prep.reworked.sparse !== null;
-}
-
-/**
- * The items after item 0 (see ItemRange): one per dense text column other than the transcript,
- * in column order. With sparse columns, item g also counts the sparse columns from `starts[g]` up
- * to `starts[g + 1]` (the first item from column 0, each later one from its dense column), so
- * that every column is counted in column order exactly as if all were dense, and the work budget
- * is spent alike (D7.11); with no other dense column, one item counts them all.
- */
-interface OtherItems {
-  dense: number[];
-  starts: number[];
-  sparse: boolean;
-}
-
-function otherItemsOf(prep: Prepared): OtherItems {
-  const dense = otherColumnsOf(prep);
-  const sparse = hasSparse(prep);
-  if (!sparse) return { dense, starts: [], sparse };
-  const starts = dense.length === 0 ? [0] : dense.map((c, g) => (g === 0 ? 0 : c));
-  return { dense, starts, sparse };
-}
-
-/** The item (0-based, after item 0) that counts sparse column `c`. */
-function itemOfColumn(items: OtherItems, c: number): number {
-  let lo = 0;
-  let hi = items.starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (items.starts[mid] <= c) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
-/** A row's text in sparse column `c` ('' when it lacks it). */
-function sparseCell(cells: SparseCells, c: number): string {
-  let lo = 0;
-  let hi = cells.cols.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (cells.cols[mid] < c) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < cells.cols.length && cells.cols[lo] === c ? cells.texts[lo] : '';
-}
-
-/** `unitText` of a sparse column: each distinct non-empty value once, in order. */
-function sparseUnitText(cells: readonly SparseCells[], rows: number[], c: number): string {
-  if (rows.length === 1) return sparseCell(cells[rows[0]], c);
-  const parts: string[] = [];
-  for (const r of rows) {
-    const t = sparseCell(cells[r], c);
-    if (t !== '' && !parts.includes(t)) parts.push(t);
-  }
-  return parts.join(' ');
-}
-
-/** The sparse columns any row of a unit has on either side, ascending. */
-function unitSparseColumns(prep: Prepared, hypRows: number[], refRows: number[]): number[] {
-  const seen = new Set<number>();
-  for (const r of hypRows) for (const c of (prep.original.sparse as SparseCells[])[r].cols) seen.add(c);
-  for (const r of refRows) for (const c of (prep.reworked.sparse as SparseCells[])[r].cols) seen.add(c);
-  return [...seen].sort((x, y) => x - y);
-}
-
-/**
- * Items `from` to `to` (exclusive, counted after item 0) of a unit of a request with sparse
- * columns, column by column in column order (OtherItems); true when a column was counted
- * approximately.
- */
-function countSparseItems(
-  prep: Prepared,
-  items: OtherItems,
-  hypRows: number[],
-  refRows: number[],
-  from: number,
-  to: number,
-  count: (ref: string, hyp: string) => boolean,
-): boolean {
-  const refCells = prep.reworked.sparse as SparseCells[];
-  const hypCells = prep.original.sparse as SparseCells[];
-  const sparseCols = unitSparseColumns(prep, hypRows, refRows);
-  let next = 0;
-  while (next < sparseCols.length && itemOfColumn(items, sparseCols[next]) < from) next++;
-  let approximate = false;
-  const sparseBelow = (bound: number): void => {
-    for (; next < sparseCols.length && sparseCols[next] < bound; next++) {
-      const c = sparseCols[next];
-      if (count(sparseUnitText(refCells, refRows, c), sparseUnitText(hypCells, hypRows, c))) approximate = true;
-    }
-  };
-  for (let k = from; k < to; k++) {
-    if (k < items.dense.length) {
-      const c = items.dense[k];
-      sparseBelow(c);
-      if (count(unitText(prep.reworked.text[c] as string[], refRows, true), unitText(prep.original.text[c] as string[], hypRows, true))) approximate = true;
-    }
-    sparseBelow(k + 1 < items.starts.length ? items.starts[k + 1] : Infinity);
-  }
-  return approximate;
-}
-
-/**
- * Counting goes item by item, in order: per unit, item 0 (its status and its transcript), then
- * one item per other text column (OtherItems: with sparse columns, per dense one). A range of
- * items is what one thread counts (`countUnits`).
- */
-export interface ItemRange {
-  from: number;
-  to: number;
-}
-
-/** Items per unit (see ItemRange). */
-export function itemsPerUnit(prep: Prepared, config: DiffConfig): number {
-  if (!(config.enableCER || config.enableWER)) return 1;
-  const items = otherItemsOf(prep);
-  return 1 + (items.sparse ? items.starts.length : items.dense.length);
-}
-
-/**
- * Where to cut the items of `units` so that the first `share` of their text (both sides, all
- * counted columns) comes before the cut: the first item at or past that share.
- */
-export function itemCut(prep: Prepared, units: readonly ScoringUnit[], config: DiffConfig, share: number): number {
-  const perUnit = itemsPerUnit(prep, config);
-  const items = otherItemsOf(prep);
-  const others = items.dense;
-  const sizes = new Float64Array(units.length * perUnit);
-  let total = 0;
-  for (let u = 0; u < units.length; u++) {
-    const { originalIndices: hyp, reworkedIndices: ref } = units[u];
-    for (let k = 0; k <= Math.min(others.length, perUnit - 1); k++) {
-      let size = 0;
-      for (const [side, rows] of [[prep.original, hyp], [prep.reworked, ref]] as const) {
-        const texts = k === 0 ? side.transcript : (side.text[others[k - 1]] as string[]);
-        for (const r of rows) size += texts[r]?.length ?? 0;
-      }
-      sizes[u * perUnit + k] = size;
-      total += size;
-    }
-    if (items.sparse && perUnit > 1) {
-      // Each sparse cell counts toward the item that counts its column.
-      for (const [side, rows] of [[prep.original, hyp], [prep.reworked, ref]] as const) {
-        for (const r of rows) {
-          const cells = (side.sparse as SparseCells[])[r];
-          for (let i = 0; i < cells.cols.length; i++) {
-            sizes[u * perUnit + 1 + itemOfColumn(items, cells.cols[i])] += cells.texts[i].length;
-            total += cells.texts[i].length;
-          }
-        }
-      }
-    }
-  }
-  let cut = 0;
-  for (let before = 0; cut < sizes.length && before + sizes[cut] / 2 < share * total; cut++) before += sizes[cut];
-  return cut;
-}
-
-/**
- * The tally of the scoring units, in order, spending `budget`; with `items`, of those items only
- * (see ItemRange). Only the work an enabled metric needs is done; the counts of a disabled
- * metric stay 0. Counting consecutive ranges one after another, each starting with the budget
- * the one before left, gives the tally of counting them at once (`addTallies`).
- */
-export function countUnits(
-  prep: Prepared,
-  units: readonly ScoringUnit[],
-  config: DiffConfig,
-  budget: WorkBudget,
-  items?: ItemRange,
-): Tally {
-  const counts = emptyTallyCounts();
-  // The transcript is scored once for both its own rates and the overall ones; the overall rates
-  // cover it only while it is a compared column (ignoreColNames can exclude it: transcriptCol −1).
-  const tc = prep.transcriptCol;
-  const otherItems = otherItemsOf(prep);
-  const otherColumns = otherItems.dense;
-  const perUnit = itemsPerUnit(prep, config);
-  const from = items?.from ?? 0;
-  const to = items?.to ?? units.length * perUnit;
-  let straddled = false;
-  const wantTranscriptChar = config.enableTranscriptCER || (config.enableCER && tc >= 0);
-  const wantTranscriptWord = config.enableTranscriptWER || (config.enableWER && tc >= 0);
-  const wantTranscript = wantTranscriptChar || wantTranscriptWord || config.enableTranscriptSER;
-  const transcriptSER = config.enableTranscriptSER;
-  const wantCER = config.enableCER;
-  const wantWER = config.enableWER;
-  const wantOthers = (wantCER || wantWER) && (otherColumns.length > 0 || otherItems.sparse);
-  const countColumn = (ref: string, hyp: string): boolean => addTextCounts(wantCER ? counts.char : null, wantWER ? counts.word : null, ref, hyp, budget);
-  const speakers = config.enableSACR && prep.original.speaker !== null && prep.reworked.speaker !== null;
-  const refTranscripts = prep.reworked.transcript;
-  const hypTranscripts = prep.original.transcript;
-  // Units per status, indexed in STATUSES order: a store keyed by the status string per unit cost
-  // more than the status counting itself.
-  const byStatus = new Int32Array(STATUSES.length);
-  let approximateEntries = 0;
-
-  for (let u = Math.floor(from / perUnit); u < units.length && u * perUnit < to; u++) {
-    const unit = units[u];
-    const hypRows = unit.originalIndices;
-    const refRows = unit.reworkedIndices;
-    const status = unit.status;
-    // This unit's items in the range: all of them, except where the range starts or ends.
-    const first = from > u * perUnit ? from - u * perUnit : 0;
-    const end = to < (u + 1) * perUnit ? to - u * perUnit : perUnit;
-    let approximate = false;
-    if (first === 0) {
-      let grouped = false;
-      switch (status) {
-        case 'UNCHANGED':
-          byStatus[0]++;
-          break;
-        case 'MODIFIED':
-          byStatus[1]++;
-          if (speakers && prep.original.speaker![hypRows[0]] !== prep.reworked.speaker![refRows[0]]) counts.speakerChanged++;
-          break;
-        case 'ADDED':
-          byStatus[2]++;
-          counts.segmentEvents += refRows.length;
-          break;
-        case 'DELETED':
-          byStatus[3]++;
-          counts.segmentEvents += hypRows.length;
-          break;
-        case 'SPLIT':
-          byStatus[4]++;
-          counts.segmentEvents += refRows.length - 1;
-          grouped = true;
-          break;
-        case 'MERGED':
-          byStatus[5]++;
-          counts.segmentEvents += hypRows.length - 1;
-          grouped = true;
-          break;
-      }
-
-      if (wantTranscript) {
-        const ref = unitText(refTranscripts, refRows, false);
-        const hyp = unitText(hypTranscripts, hypRows, false);
-        const chars = wantTranscriptChar ? counts.transcriptChar : null;
-        const words = wantTranscriptWord ? counts.transcriptWord : null;
-        if (transcriptSER && (status === 'UNCHANGED' || status === 'MODIFIED' || grouped)) {
-          // One pass over each text gives its sentences, its words and the proof that it holds no
-          // surrogate; only text with characters the sentence scanner does not know takes the
-          // general route.
-          if (ref === hyp) {
-            const sentences = countKnownSentences(ref);
-            if (sentences >= 0) {
-              counts.sentences.reference += sentences;
-              addPlainTextCounts(chars, words, ref, hyp, budget, scannedWords());
-            } else {
-              if (addTextCounts(chars, words, ref, hyp, budget)) approximate = true;
-              addSentenceChanges(counts.sentences, ref, hyp);
-            }
-          } else if (addKnownSentenceChanges(counts.sentences, ref, hyp)) {
-            if (addPlainTextCounts(chars, words, ref, hyp, budget, scannedWords())) approximate = true;
-          } else {
-            if (addTextCounts(chars, words, ref, hyp, budget)) approximate = true;
-            addSentenceChanges(counts.sentences, ref, hyp);
-          }
-        } else if (addTextCounts(chars, words, ref, hyp, budget)) approximate = true;
-      }
-    }
-    if (wantOthers) {
-      const from = first > 1 ? first - 1 : 0;
-      if (otherItems.sparse) {
-        if (countSparseItems(prep, otherItems, hypRows, refRows, from, end - 1, countColumn)) approximate = true;
-      } else {
-        for (let k = from; k < end - 1; k++) {
-          const c = otherColumns[k];
-          const ref = unitText(prep.reworked.text[c] as string[], refRows, true);
-          const hyp = unitText(prep.original.text[c] as string[], hypRows, true);
-          if (addTextCounts(wantCER ? counts.char : null, wantWER ? counts.word : null, ref, hyp, budget)) approximate = true;
-        }
-      }
-    }
-    if (approximate) {
-      if (first > 0 || end < perUnit) straddled = true;
-      else approximateEntries++;
-    }
-  }
-  const rows = counts.rows;
-  for (let i = 0; i < STATUSES.length; i++) rows[STATUSES[i]] = byStatus[i];
-  return { counts, approximateEntries, straddled };
-}
-
-/** Scores a whole request's tally; its counts become the answer's `counts` (merged in place). */
-export function scoreTally(tally: Tally, facts: ScoringFacts, config: DiffConfig): MetricsResult {
+/** Scores a request's tally; its counts become the answer's `counts` (merged in place). */
+function scoreTally(tally: Tally, prep: Prepared, config: DiffConfig): MetricsResult {
   const { counts, approximateEntries } = tally;
   const rows = counts.rows;
-  const tc = facts.transcriptCol;
+  const tc = prep.transcriptCol;
   // The overall counts cover every text column, the transcript included (D7.5).
   if (config.enableCER && tc >= 0) mergeInto(counts.char, counts.transcriptChar);
   if (config.enableWER && tc >= 0) mergeInto(counts.word, counts.transcriptWord);
 
-  const speakers = config.enableSACR && facts.speakers;
+  const speakers = config.enableSACR && prep.original.speaker !== null && prep.reworked.speaker !== null;
   const compared = rows.UNCHANGED + rows.MODIFIED;
   const scores: Scores = {
     overallCER: config.enableCER ? editRate(counts.char) : null,
     overallWER: config.enableWER ? editRate(counts.word) : null,
-    SegER: config.enableSegER ? clampedRate(counts.segmentEvents, facts.reworkedRows) : null,
+    SegER: config.enableSegER ? clampedRate(counts.segmentEvents, prep.reworked.rows.length) : null,
     transcriptCER: config.enableTranscriptCER ? editRate(counts.transcriptChar) : null,
     transcriptWER: config.enableTranscriptWER ? editRate(counts.transcriptWord) : null,
     SER: config.enableSER ? (compared === 0 ? 0 : rows.MODIFIED / compared) : null,

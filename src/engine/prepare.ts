@@ -4,7 +4,7 @@
  * D5.2); every compared cell gets its normalised text (D5.3, transforms D5.5) or its time (D5.4).
  * The caller's row objects are kept as parsed, never copied.
  */
-import { detectSpeakerColumn } from './metrics';
+import { detectSpeakerColumn } from './speaker-column';
 import { cellText, normalizeSpace, normalizeText, parseTime } from './normalize';
 import { applyRules, compileRules, CompiledRule, GrowthAllowance, requestAllowance, ruleApplies } from './transforms';
 import { ColumnLayout, ColumnMapping, DEFAULT_COLUMN_LAYOUT, DiffConfig, DiffRequest, Prepared, PreparedSide, Row, SparseCells } from './types';

@@ -6,6 +6,8 @@
  */
 import { popcount } from './bit-parallel';
 import { stripDiacritics } from './normalize';
+import { createSpans } from './span-ids';
+import { scanWords } from './words';
 
 const PUNCTUATION = /[\p{P}\p{S}]/gu;
 const SPACES = / {2,}/g;
@@ -124,9 +126,11 @@ function take(length: number): Int32Array {
 export function profile(loose: string): Profile {
   const n = loose.length;
   const size = n + 1;
-  const wordCount = wordHashesInto(loose);
-  const words = take(wordCount);
-  words.set(wordScratch.subarray(0, wordCount));
+  const scanned = scanWords(loose, 0, n, profileWords);
+  const count = scanned.count;
+  const words = take(count);
+  const hashes = scanned.hashes;
+  for (let k = 0; k < count; k++) words[k] = hashes[k];
   const sig = take(12);
   for (let k = 0; k < words.length; k++) sig[8 + ((words[k] >>> 5) & 1)] |= 1 << (words[k] & 31);
   sig[11] = words.length - popcount(sig[8]) - popcount(sig[9]);
@@ -207,42 +211,20 @@ function presentIn(items: Int32Array, sig: Int32Array, base: number, mask: numbe
   return shared;
 }
 
-let wordScratch = new Int32Array(256);
-let otherWords = new Int32Array(256);
-
-/** Writes the FNV-1a hashes of the words of `loose` to wordScratch; returns how many. */
-function wordHashesInto(loose: string): number {
-  // k words need at least 2k − 1 characters.
-  if (wordScratch.length < (loose.length >> 1) + 1) wordScratch = new Int32Array(loose.length + 2);
-  const out = wordScratch;
-  let count = 0;
-  let h = 0x811c9dc5;
-  let inWord = false;
-  for (let k = 0; k <= loose.length; k++) {
-    const c = k < loose.length ? loose.charCodeAt(k) : 0x20;
-    if (c === 0x20) {
-      if (inWord) out[count++] = h | 0;
-      h = 0x811c9dc5;
-      inWord = false;
-    } else {
-      h = Math.imul(h ^ c, 0x01000193);
-      inWord = true;
-    }
-  }
-  return count;
-}
+// Words of the last key profiled, and of the last two keys compared (`scanWords`).
+const profileWords = createSpans();
+const firstWords = createSpans();
+const secondWords = createSpans();
 
 /**
  * Word Dice of two loose keys without building their profiles: the cheap first question for a
  * one-row gap, where most rows are the same row with a few words fixed.
  */
 export function wordDice(a: string, b: string): number {
-  const na = wordHashesInto(a);
-  if (otherWords.length < na) otherWords = new Int32Array(2 * na);
-  otherWords.set(wordScratch.subarray(0, na));
-  const nb = wordHashesInto(b);
-  const total = na + nb;
-  return total === 0 ? 1 : (2 * multisetIntersection(otherWords.subarray(0, na), wordScratch.subarray(0, nb))) / total;
+  const wa = scanWords(a, 0, a.length, firstWords);
+  const wb = scanWords(b, 0, b.length, secondWords);
+  const total = wa.count + wb.count;
+  return total === 0 ? 1 : (2 * multisetIntersection(wa.hashes.subarray(0, wa.count), wb.hashes.subarray(0, wb.count))) / total;
 }
 
 /** Word Dice of two profiles: the same value as `wordDice` of their loose keys. */

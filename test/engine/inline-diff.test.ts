@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { createWorkBudget } from '../../src/engine/edit-distance';
+import { createWorkBudget } from '../../src/engine/work-budget';
 import { inlineDiff } from '../../src/engine/inline-diff';
 import { DiffPart } from '../../src/engine/types';
 

@@ -8,7 +8,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { EditResult, WordInterner, editCounts, toCodePoints, toWordIds } from '../../src/engine/edit-distance';
+import { toCodePoints } from '../../src/engine/code-points';
+import { EditResult, editCounts } from '../../src/engine/edit-distance';
+import { wordIds } from './support/text-pairs';
 
 interface SplitCounts {
   sub?: number;
@@ -70,7 +72,6 @@ interface Total extends EditResult {
 
 function score(pairs: Array<[string, string]>, level: 'word' | 'char'): Total {
   const total: Total = { distance: 0, substitutions: 0, deletions: 0, insertions: 0, hits: 0, referenceLength: 0, pairsWithErrors: 0 };
-  const interner = new WordInterner();
   for (const [ref, hyp] of pairs) {
     let a: number[];
     let b: number[];
@@ -81,10 +82,7 @@ function score(pairs: Array<[string, string]>, level: 'word' | 'char'): Total {
       b = Array.from(hb.points.subarray(0, hb.length));
     } else {
       // Whitespace tokenisation, as every tool here does for words (runs of spaces are one break).
-      const ra = toWordIds(ref.replace(/\s+/gu, ' '), interner);
-      const hb = toWordIds(hyp.replace(/\s+/gu, ' '), interner);
-      a = Array.from(ra.ids.subarray(0, ra.length));
-      b = Array.from(hb.ids.subarray(0, hb.length));
+      [a, b] = wordIds(ref.replace(/\s+/gu, ' '), hyp.replace(/\s+/gu, ' '));
     }
     const r = editCounts(a, b);
     if (r === null) throw new Error('no budget was given: the kernel must answer');

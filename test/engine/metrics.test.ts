@@ -1,6 +1,6 @@
-import { createWorkBudget } from '../../src/engine/edit-distance';
+import { createWorkBudget } from '../../src/engine/work-budget';
 import { computeComposite } from '../../src/engine/composite';
-import { computeMetrics, detectSpeakerColumn } from '../../src/engine/metrics';
+import { computeMetrics } from '../../src/engine/metrics';
 import { DEFAULT_CONFIG, DiffConfig, Prepared, PreparedSide, ScoringUnit, Status } from '../../src/engine/types';
 
 type Cells = Record<string, string>;
@@ -258,23 +258,6 @@ describe('SACR (D7.9)', () => {
   it('works from a speaker column that is not a compared column (ignored by ignoreColNames)', () => {
     const m = computeMetrics(prepared(['transcript'], original, reworked, 'speaker'), units, config({ ignoreColNames: ['speaker'] }));
     expect(m.scores.SACR).toBe(0.5);
-  });
-});
-
-describe('detectSpeakerColumn (D7.9)', () => {
-  it('uses speakerColName case-insensitively, with no fallback when it names no column', () => {
-    expect(detectSpeakerColumn(['transcript', 'Who'], { speakerColName: 'WHO' })).toBe('Who');
-    expect(detectSpeakerColumn(['transcript', 'speaker'], { speakerColName: 'nobody' })).toBeNull();
-  });
-
-  it('then columnMapping.speaker', () => {
-    expect(detectSpeakerColumn(['text', 'person', 'speaker'], {}, { transcript: 0, speaker: 1 })).toBe('person');
-  });
-
-  it('then the first column with a speaker-like name, case-insensitively', () => {
-    expect(detectSpeakerColumn(['transcript', 'SPK', 'speaker'], {})).toBe('SPK');
-    expect(detectSpeakerColumn(['transcript', 'Speaker_Label'], {})).toBe('Speaker_Label');
-    expect(detectSpeakerColumn(['transcript', 'emotion'], {})).toBeNull();
   });
 });
 

@@ -1,8 +1,7 @@
 import { runDiff } from '../../src/engine/index';
 import type { DiffRequest } from '../../src/engine/types';
 import { loadKallaamaPairs } from '../../scripts/lib/sources';
-import { upToLimit } from '../../scripts/bench/bodies';
-import { MAX_BODY_BYTES } from '../../src/http/body';
+import { MAX_BODY_BYTES, upToLimit } from '../../scripts/bench/bodies';
 
 // Real human drafts against their expert corrections (shared/eval-data/kallaama), repeated up to
 // the 5 MiB body limit: the heaviest realistic request. D7.11 wants approximations to stay at 0 in

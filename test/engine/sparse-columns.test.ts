@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { countUnits, createWorkBudget, diffHalf, finishDiff, runDiff, type DiffRequest } from '../../src/engine';
+import { runDiff, type DiffRequest } from '../../src/engine';
+import { createWorkBudget } from '../../src/engine/work-budget';
 import { DEFAULT_COLUMN_LAYOUT, type ColumnLayout } from '../../src/engine/types';
 
 // A request with thousands of rare keys (D5.2: every key is a compared column) keeps most of them
@@ -10,14 +11,6 @@ const ALL_DENSE: ColumnLayout = { allDenseUpTo: Infinity, denseShare: 1 };
 const ALL_SPARSE: ColumnLayout = { allDenseUpTo: 0, denseShare: 0 };
 
 const answer = (request: DiffRequest, layout: ColumnLayout) => JSON.stringify(runDiff(request, layout));
-
-/** The two-half answer (engine-pool.ts), with half 1 counting from what half 0 left. */
-function inHalves(request: DiffRequest, layout: ColumnLayout): string {
-  const budget = createWorkBudget();
-  const [first, second] = [diffHalf(request, 0, layout), diffHalf(request, 1, layout)];
-  const tallies = [first, second].map((share) => countUnits(share.prep, share.units, share.config, budget, share.items));
-  return JSON.stringify({ results: first.results.concat(second.results), ...finishDiff(first.facts, tallies) });
-}
 
 const KEYS = ['transcript', 'speaker', 'start_time', 'emotion', 'note', 'Note', 'x', '__proto__', 'file_name'];
 const VALUES = ['', ' ', 'a', 'A', 'é', 'e\u0301', 'b c', 'b  c', 'Hello world.', 'hello world', '1.5', '00:01.5'];
@@ -59,13 +52,12 @@ const request = fc.record({
 }) as fc.Arbitrary<DiffRequest>;
 
 describe('sparse columns', () => {
-  it('give the answer of dense columns, whole and in halves', () => {
+  it('give the answer of dense columns', () => {
     fc.assert(
       fc.property(request, (body) => {
         const dense = answer(body, ALL_DENSE);
         expect(answer(body, ALL_SPARSE)).toBe(dense);
         expect(answer(body, DEFAULT_COLUMN_LAYOUT)).toBe(dense);
-        expect(inHalves(body, ALL_SPARSE)).toBe(dense);
       }),
       { numRuns: 300, seed: 5 },
     );
@@ -88,11 +80,7 @@ describe('sparse columns', () => {
       headers: ['transcript', 'a', 'speaker'],
       config: { positionalMode: true, enableWER: false, enableTranscriptWER: false, enableInlineDiff: false },
     } as DiffRequest;
-    const counted = (layout: ColumnLayout) => {
-      const share = diffHalf(body, undefined, layout);
-      const tally = countUnits(share.prep, share.units, share.config, createWorkBudget(2_150_000));
-      return JSON.stringify({ results: share.results, ...finishDiff(share.facts, [tally]) });
-    };
+    const counted = (layout: ColumnLayout) => JSON.stringify(runDiff(body, layout, createWorkBudget(2_150_000)));
     const dense = counted(ALL_DENSE);
     expect((JSON.parse(dense) as { meta: { approximateEntries: number } }).meta.approximateEntries).toBe(1);
     expect(counted(DEFAULT_COLUMN_LAYOUT)).toBe(dense);

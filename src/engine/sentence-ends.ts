@@ -5,16 +5,18 @@
  * Three tiers, each proved equal to Intl.Segmenter by property tests:
  * 1. Known-class scanner: a text made only of characters whose Sentence_Break class is in
  *    `CLASS_OF` (ASCII, Latin-1, Latin Extended-A/B and IPA letters, curly quotes, dashes) is
- *    segmented by the UAX #29 rules
- *    SB6–SB11 directly, in one pass (it gives up at the first other character).
+ *    segmented by the UAX #29 rules SB6–SB11 directly, in one pass (it gives up at the first other
+ *    character).
  * 2. One-sentence fast path for any other text: no possible break character (sentence terminator
  *    or paragraph separator) before its final run of terminators, closers and spaces means one
  *    sentence.
  * 3. Everything else goes to Intl.Segmenter in chunks. Node 20's segmenter is quadratic in the
- *    string length once a string holds many sentences (160,000 characters: seconds), so long text
- *    is segmented window by window, restarting at a boundary that the window's end cannot have
- *    influenced (see `icuSentenceEnds`).
+ *    string length once a string holds many sentences, so long text is segmented window by
+ *    window, restarting at a boundary that the window's end cannot have influenced (see
+ *    `icuSentenceEnds`).
  */
+import { isHighSurrogate } from './code-points';
+import { SPACE, spaceBit } from './words';
 
 const enum SB {
   Other,
@@ -80,9 +82,6 @@ function classAt(text: string, i: number): SB {
   return c < CLASS_OF.length ? (CLASS_OF[c] as SB) : SB.Unknown;
 }
 
-// A superset of SATerm (Sentence_Terminal plus the ATerm full stops) and paragraph separators:
-// the characters after which a break can happen at all (SB4, SB11).
-const BREAK_CHAR = /[\p{Sentence_Terminal}.\u2024\uFE52\uFF0E\n\r\u0085\u2028\u2029]/u;
 // The fast path: no break character, then an optional tail of (SATerm Close* Sp*) groups (SB8a,
 // SB9 and SB10 keep such a tail together). Close and Sp here are subsets of the UAX #29 classes.
 const ONE_SENTENCE =
@@ -105,7 +104,7 @@ export function isOneSentence(text: string): boolean {
  * A growable list of sentence ends: the metric pass segments two texts per scored row, so the
  * ends go to reused typed arrays instead of a fresh array per text.
  */
-interface EndsSink {
+export interface EndsSink {
   buf: Int32Array;
   n: number;
 }
@@ -120,7 +119,7 @@ function push(sink: EndsSink, end: number): void {
 }
 
 /** Fills `sink` with the sentence ends of `text` (non-empty); see `sentenceEnds`. */
-function endsInto(text: string, sink: EndsSink): void {
+export function endsInto(text: string, sink: EndsSink): void {
   sink.n = 0;
   if (scan(text, sink) >= 0) return;
   sink.n = 0;
@@ -151,7 +150,7 @@ export function countSentences(text: string): number {
   return icuSentenceEnds(text).length;
 }
 
-/** Words (space-separated runs, as `wordCount`) of the text last scanned by `countKnownSentences`. */
+/** Words (words.ts) of the text `scan` or `countKnownSentences` last read whole. */
 export function scannedWords(): number {
   return scanWords;
 }
@@ -178,12 +177,17 @@ function slices(text: string, ends: number[]): string[] {
   const out: string[] = [];
   let start = 0;
   for (const end of ends) {
-    let e = end;
-    while (e > start && text.charCodeAt(e - 1) === 0x20) e--;
-    out.push(text.slice(start, e));
+    out.push(text.slice(start, trimmedEnd(text, start, end)));
     start = end;
   }
   return out;
+}
+
+/** End of text[start, end) without its trailing spaces: a sentence's identity (D7.8). */
+export function trimmedEnd(text: string, start: number, end: number): number {
+  let e = end;
+  while (e > start && text.charCodeAt(e - 1) === SPACE) e--;
+  return e;
 }
 
 /**
@@ -195,7 +199,7 @@ export function scanKnownClasses(text: string): number[] | null {
   return scan(text, sink) >= 0 ? Array.from(sink.buf.subarray(0, sink.n)) : null;
 }
 
-// Words (space-separated, as `wordCount` in edit-distance.ts) of the text last given to `scan`,
+// Words (words.ts) of the text last given to `scan`,
 // counted in the same pass: a scored row needs both, and one pass over it is the cost to beat.
 let scanWords = 0;
 
@@ -207,15 +211,14 @@ let scanWords = 0;
  * ahead to the first letter or terminator. The look-ahead never moves the pass itself: every
  * character is visited once in order, which is what lets it count words too (`scanWords`).
  */
-function scan(text: string, ends: EndsSink | null): number {
+export function scan(text: string, ends: EndsSink | null): number {
   const n = text.length;
   let count = 1;
   let words = 0;
   let afterSpace = 1;
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
-    // Branch-free word starts: ((c ^ 0x20) − 1) >>> 31 is 1 exactly for a space.
-    const space = ((c ^ 0x20) - 1) >>> 31;
+    const space = spaceBit(c);
     words += afterSpace & (space ^ 1);
     afterSpace = space;
     if (PLAIN[c] === 1) continue;
@@ -289,7 +292,7 @@ export function icuSentenceEnds(text: string, chunk = ICU_CHUNK): number[] {
     }
     let stop = start + size;
     const c = text.charCodeAt(stop - 1);
-    if (c >= 0xd800 && c <= 0xdbff) stop++; // never cut a surrogate pair
+    if (isHighSurrogate(c)) stop++; // never cut a surrogate pair
     const window = text.slice(start, stop);
     let lastDecisive = -1;
     for (let k = window.length - 1; k >= 0; k--) {
@@ -315,226 +318,4 @@ export function icuSentenceEnds(text: string, chunk = ICU_CHUNK): number[] {
     size = chunk;
   }
   return ends;
-}
-
-const refEnds: EndsSink = { buf: new Int32Array(16), n: 0 };
-const hypEnds: EndsSink = { buf: new Int32Array(16), n: 0 };
-let lcsRow = new Int32Array(16);
-// Reference sentences of the last `changedSentences` call.
-let lastReference = 0;
-
-/**
- * Sentences of a reference and a hypothesis text compared in order (D7.8): returns
- * [reference sentences, changed sentences] where changed = max(ref, hyp) − LCS of exact matches.
- */
-export function sentenceChanges(reference: string, hypothesis: string): [number, number] {
-  const changed = changedSentences(reference, hypothesis);
-  return [lastReference, changed];
-}
-
-/** `sentenceChanges` added into `into` (reference sentences, changed sentences). */
-export function addSentenceChanges(into: { reference: number; changed: number }, reference: string, hypothesis: string): void {
-  const changed = changedSentences(reference, hypothesis);
-  into.reference += lastReference;
-  into.changed += changed;
-}
-
-/**
- * `addSentenceChanges` for two different non-empty texts made only of known-class characters:
- * false (nothing added) when either holds another character, else true with `scannedWords()` the
- * reference's words, counted in the same pass as its sentences.
- */
-export function addKnownSentenceChanges(into: { reference: number; changed: number }, reference: string, hypothesis: string): boolean {
-  if (reference.length === 0 || hypothesis.length === 0) return false;
-  refEnds.n = 0;
-  if (scan(reference, refEnds) < 0) return false;
-  const referenceWords = scanWords;
-  hypEnds.n = 0;
-  if (scan(hypothesis, hypEnds) < 0) return false;
-  scanWords = referenceWords;
-  into.reference += refEnds.n;
-  into.changed += changedOfEnds(reference, hypothesis);
-  return true;
-}
-
-/** Changed sentences; the reference's sentence count is left in `lastReference`. */
-function changedSentences(reference: string, hypothesis: string): number {
-  if (reference === hypothesis) {
-    lastReference = countSentences(reference);
-    return 0;
-  }
-  if (reference.length === 0) {
-    lastReference = 0;
-    return countSentences(hypothesis);
-  }
-  if (hypothesis.length === 0) {
-    lastReference = countSentences(reference);
-    return lastReference;
-  }
-  endsInto(reference, refEnds);
-  endsInto(hypothesis, hypEnds);
-  lastReference = refEnds.n;
-  return changedOfEnds(reference, hypothesis);
-}
-
-/** Changed sentences of two different non-empty texts whose ends are in refEnds and hypEnds. */
-function changedOfEnds(reference: string, hypothesis: string): number {
-  const na = refEnds.n;
-  const nb = hypEnds.n;
-  // Two different one-sentence texts without trailing spaces: the common case of a MODIFIED row.
-  if (na === 1 && nb === 1 && reference.charCodeAt(reference.length - 1) !== 0x20 && hypothesis.charCodeAt(hypothesis.length - 1) !== 0x20) {
-    return 1;
-  }
-  return (na > nb ? na : nb) - lcsLength(reference, refEnds, hypothesis, hypEnds);
-}
-
-/** Above this many sentence pairs the LCS is computed bit-parallel over sentence ids. */
-const PAIRWISE_MAX = 4096;
-
-/**
- * Length of the longest common subsequence of the sentences of a and b, sentences compared
- * without their trailing spaces: pair by pair for rows of a few sentences, else bit-parallel.
- */
-function lcsLength(a: string, ae: EndsSink, b: string, be: EndsSink): number {
-  return ae.n * be.n <= PAIRWISE_MAX ? pairwiseLcs(a, ae, b, be) : bitParallelLcs(a, ae, b, be);
-}
-
-/** O(|a|·|b|) sentence comparisons. */
-function pairwiseLcs(a: string, ae: EndsSink, b: string, be: EndsSink): number {
-  const na = ae.n;
-  const nb = be.n;
-  if (lcsRow.length < nb + 1) lcsRow = new Int32Array(2 * (nb + 1));
-  const row = lcsRow;
-  row.fill(0, 0, nb + 1);
-  let aStart = 0;
-  for (let i = 1; i <= na; i++) {
-    const aEnd = trimmedEnd(a, aStart, ae.buf[i - 1]);
-    let diag = 0;
-    let bStart = 0;
-    for (let j = 1; j <= nb; j++) {
-      const bEnd = trimmedEnd(b, bStart, be.buf[j - 1]);
-      const up = row[j];
-      row[j] = sameSpan(a, aStart, aEnd, b, bStart, bEnd) ? diag + 1 : Math.max(up, row[j - 1]);
-      diag = up;
-      bStart = be.buf[j - 1];
-    }
-    aStart = ae.buf[i - 1];
-  }
-  return row[nb];
-}
-
-/**
- * The same LCS for long rows (a 100,000-character row of short sentences holds tens of thousands):
- * sentences numbered by content (equal sentences, equal ids), the common first and last ones
- * stripped, then the bit-parallel LCS of Allison–Dix / Crochemore et al. over the ids,
- * V ← (V + (V & M[x])) | (V & ~M[x]) per sentence x of a, with M[x] the positions of x in b:
- * ⌈|b| / 32⌉ word operations per sentence of a that occurs in b at all. Exact.
- */
-function bitParallelLcs(a: string, ae: EndsSink, b: string, be: EndsSink): number {
-  const na = ae.n;
-  const nb = be.n;
-  const ida = new Int32Array(na);
-  const idb = new Int32Array(nb);
-  const ids = numberSentences(a, ae, ida, b, be, idb);
-  let lo = 0;
-  while (lo < na && lo < nb && ida[lo] === idb[lo]) lo++;
-  let hi = 0;
-  while (hi < na - lo && hi < nb - lo && ida[na - 1 - hi] === idb[nb - 1 - hi]) hi++;
-  const m = nb - lo - hi;
-  if (m === 0 || na - lo - hi === 0) return lo + hi;
-  // Positions of each id in b's middle, grouped by id (counting sort).
-  const first = new Int32Array(ids + 1);
-  for (let j = lo; j < lo + m; j++) first[idb[j] + 1]++;
-  for (let id = 0; id < ids; id++) first[id + 1] += first[id];
-  const fill = first.slice(0, ids);
-  const where = new Int32Array(m);
-  for (let j = lo; j < lo + m; j++) where[fill[idb[j]]++] = j - lo;
-  const words = (m + 31) >>> 5;
-  const v = new Int32Array(words).fill(-1);
-  const mask = new Int32Array(words);
-  for (let i = lo; i < na - hi; i++) {
-    const id = ida[i];
-    const from = first[id];
-    const to = first[id + 1];
-    if (from === to) continue;
-    for (let t = from; t < to; t++) mask[where[t] >>> 5] |= 1 << (where[t] & 31);
-    let carry = 0;
-    for (let w = 0; w < words; w++) {
-      const vw = v[w];
-      const u = vw & mask[w];
-      // 32-bit words added as unsigned numbers; the sum stays exact in a double.
-      const sum = (vw >>> 0) + (u >>> 0) + carry;
-      carry = sum > 0xffffffff ? 1 : 0;
-      v[w] = sum | (vw & ~mask[w]);
-    }
-    for (let t = from; t < to; t++) mask[where[t] >>> 5] = 0;
-  }
-  // LCS = the zero bits of V among b's m positions.
-  let ones = 0;
-  for (let w = 0; w < words; w++) {
-    let x = w === words - 1 && (m & 31) !== 0 ? v[w] & ((1 << (m & 31)) - 1) : v[w];
-    x -= (x >>> 1) & 0x55555555;
-    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-    ones += (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
-  }
-  return lo + hi + m - ones;
-}
-
-/**
- * Numbers the sentences (without trailing spaces) of a into ida and of b into idb: equal
- * sentences get equal ids. Returns the number of distinct sentences.
- */
-function numberSentences(a: string, ae: EndsSink, ida: Int32Array, b: string, be: EndsSink, idb: Int32Array): number {
-  let size = 16;
-  while (size < 2 * (ae.n + be.n)) size *= 2;
-  const mask = size - 1;
-  const slots = new Int32Array(size).fill(-1);
-  // Per id: its text side (0 = a, 1 = b), start and end.
-  const spans = new Int32Array(3 * (ae.n + be.n));
-  let count = 0;
-  for (let side = 0; side < 2; side++) {
-    const text = side === 0 ? a : b;
-    const ends = side === 0 ? ae : be;
-    const out = side === 0 ? ida : idb;
-    let start = 0;
-    for (let k = 0; k < ends.n; k++) {
-      const end = trimmedEnd(text, start, ends.buf[k]);
-      let h = 0x811c9dc5 | 0;
-      for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-      let slot = (h ^ (h >>> 15)) & mask;
-      let id = -1;
-      while (slots[slot] >= 0) {
-        const cand = slots[slot];
-        const src = spans[3 * cand] === 0 ? a : b;
-        if (sameSpan(src, spans[3 * cand + 1], spans[3 * cand + 2], text, start, end)) {
-          id = cand;
-          break;
-        }
-        slot = (slot + 1) & mask;
-      }
-      if (id < 0) {
-        id = count++;
-        spans[3 * id] = side;
-        spans[3 * id + 1] = start;
-        spans[3 * id + 2] = end;
-        slots[slot] = id;
-      }
-      out[k] = id;
-      start = ends.buf[k];
-    }
-  }
-  return count;
-}
-
-/** End of text[start, end) without its trailing spaces. */
-function trimmedEnd(text: string, start: number, end: number): number {
-  let e = end;
-  while (e > start && text.charCodeAt(e - 1) === 0x20) e--;
-  return e;
-}
-
-function sameSpan(a: string, as: number, ae: number, b: string, bs: number, be: number): boolean {
-  if (ae - as !== be - bs) return false;
-  for (let k = 0; k < ae - as; k++) if (a.charCodeAt(as + k) !== b.charCodeAt(bs + k)) return false;
-  return true;
 }
