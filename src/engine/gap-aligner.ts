@@ -345,9 +345,10 @@ export function beadTable(
   for (let j = 0; j < m; j++) prefR[j + 1] = prefR[j] + rew.loose[bLo + j].length + 1;
   const minRatio = ALIGN.GROUP_LENGTH;
 
-  let best = Infinity;
-  let bestMove = Move.None;
-  let bestSpan = 0;
+  // Set for each cell below, before any candidate is considered.
+  let best: number;
+  let bestMove: Move;
+  let bestSpan: number;
   const consider = (from: number, step: number, mv: Move, k: number): void => {
     if (from < 0) return;
     const total = cost[from] + step;

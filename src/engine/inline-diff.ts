@@ -398,7 +398,6 @@ function tableParts(
   let j = 0;
   while (i < n || j < m) {
     const i0 = i;
-    const j0 = j;
     // Leave the equal run first, then collect deletions and insertions up to the next match.
     while (i < n && j < m && a[aLo + i] === b[bLo + j] && lcs[i * w + j] === lcs[(i + 1) * w + j + 1] + 1) {
       i++;
