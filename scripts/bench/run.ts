@@ -7,7 +7,8 @@
  *    and the response/request size ratio (D9.6);
  *  - growth: each family at 1k, 5k, 15k, 30k rows (one-row bodies: by characters);
  *  - health latency idle and while two max-size diffs run at once, with the peak RSS;
- *  - throughput of typical-500 at concurrency 4 (autocannon);
+ *  - throughput of typical-500 at concurrency 4 and 8 (autocannon), with the server's CPU time per
+ *    request (all its threads) against typical-500's floor;
  *  - the peer, daff, on the realistic bodies, right after our own runs of each.
  * Prints the tables and the targets, writes bench-results/bench-<time>.json and latest.{json,md}.
  *
@@ -44,6 +45,8 @@ const PEER_BODIES = ['realistic-30k', 'realistic-15k', 'typical-500'];
  */
 const PEER_WARM_UPS = 3;
 const RESULTS_DIR = join(ROOT, 'bench-results');
+/** Concurrent connections of the throughput runs: two and four requests per core of the 2-core bench machine. */
+const THROUGHPUT_CONNECTIONS = [4, 8];
 /**
  * Warm-up rounds per body, each one request per engine worker: a worker's time on a large body
  * settles over its first few diffs (JIT tiers, heap growth): realistic-30k 413, 254, 263, 245, 192,
@@ -405,11 +408,13 @@ async function main(): Promise<void> {
     const health = await healthPhase();
 
     // --- throughput -------------------------------------------------------------------------------
-    let throughput: ThroughputResult | undefined;
+    const throughput: ThroughputResult[] = [];
     const typical = bodies.main.find((b) => b.name === 'typical-500');
     if (typical) {
-      log(`throughput: typical-500, 4 connections, ${options.throughputSeconds} s…`);
-      throughput = await measureThroughput(server.baseUrl, server.key, typical.json, 4, options.throughputSeconds);
+      for (const connections of THROUGHPUT_CONNECTIONS) {
+        log(`throughput: typical-500, ${connections} connections, ${options.throughputSeconds} s…`);
+        throughput.push(await measureThroughput(server.baseUrl, server.key, typical.json, connections, options.throughputSeconds, server.pid));
+      }
     }
 
     const stoppedHow = await server.stop();
@@ -518,14 +523,16 @@ async function main(): Promise<void> {
         table(['server', 'probes', 'p50 ms', 'p99 ms', 'max ms', 'peak RSS MiB', 'target', 'diffs'], healthRows),
     );
 
-    if (throughput) {
+    if (throughput.length > 0) {
+      const typicalFloor = main.find((r) => r.name === 'typical-500')?.floorMs ?? NaN;
+      const errors = throughput.flatMap((t) => Object.entries(t.errorKinds).map(([k, n]) => `${t.connections} connections: ${k} ×${n}`));
       sections.push(
-        '## Throughput (typical-500, autocannon, 4 connections)\n\n' +
+        `## Throughput (typical-500, autocannon; the server's CPU per request, all threads, against typical-500's floor of ${ms(typicalFloor)} ms)\n\n` +
           table(
-            ['requests/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'ok', 'non-2xx', 'errors', 'seconds'],
-            [[throughput.requestsPerSecond.toFixed(1), ms(throughput.latencyMs.p50), ms(throughput.latencyMs.p90), ms(throughput.latencyMs.p99), ms(throughput.latencyMs.max), throughput.ok, throughput.non2xx, throughput.errors, throughput.durationS.toFixed(0)]],
+            ['connections', 'requests/s', 'CPU ms/request', 'CPU ÷ floor', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'ok', 'non-2xx', 'errors', 'seconds'],
+            throughput.map((t) => [t.connections, t.requestsPerSecond.toFixed(1), ms(t.cpuMsPerRequest), ratio(t.cpuMsPerRequest / typicalFloor), ms(t.latencyMs.p50), ms(t.latencyMs.p90), ms(t.latencyMs.p99), ms(t.latencyMs.max), t.ok, t.non2xx, t.errors, t.durationS.toFixed(0)]),
           ) +
-          (throughput.errors > 0 ? `\n\nrequest errors: ${Object.entries(throughput.errorKinds).map(([k, n]) => `${k} ×${n}`).join('; ')}` : ''),
+          (errors.length > 0 ? `\n\nrequest errors: ${errors.join('; ')}` : ''),
       );
     }
 
