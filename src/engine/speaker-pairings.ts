@@ -1,0 +1,98 @@
+/**
+ * `analysis.speakerMapping`: the speaker pairings the alignment gives (speaker-mapping.ts
+ * SpeakerPairing), their one-to-one mapping, and the MODIFIED rows whose speaker still differs
+ * once the original labels are mapped.
+ *
+ * Labels are the normalised speaker values SACR compares (prepare.ts, D7.9), so that with every
+ * label mapped to itself the mapped count is exactly `counts.speakerChanged`; an empty value is
+ * no label. Pairings, weighted by reference words (words.ts):
+ * - UNCHANGED, MODIFIED: the original row's label against the reworked row's, weight the reworked
+ *   row's words;
+ * - SPLIT: the original row's label against each piece's, weight that piece's words;
+ * - MERGED: each original piece's label against the reworked row's, weight that piece's words
+ *   (the reference is one row: a piece explains about as much of it as it has words);
+ * - ADDED, DELETED: no partner, no pairing. A row without a label takes no part.
+ */
+import type { SpeakerMapping } from './analysis-types';
+import { ModifiedRowSpeakers, SpeakerPairing, mappedChanges, mapSpeakers } from './speaker-mapping';
+import type { Prepared, ScoringUnit } from './types';
+import { wordCount } from './words';
+
+/**
+ * Labels of one side that the assignment (O(k³) in the labels) weighs at most. A speaker column
+ * that holds an id per row would otherwise cost hours; past this, the labels of each side with
+ * the most support are mapped and the rest stay unmapped.
+ */
+export const MAX_MAPPED_LABELS = 256;
+
+/** The mapping, or null when the request has no speaker column. */
+export function speakerMappingOf(prep: Prepared, units: readonly ScoringUnit[]): SpeakerMapping | null {
+  const original = prep.original.speaker;
+  const reworked = prep.reworked.speaker;
+  if (original === null || reworked === null) return null;
+  const refWords = (r: number) => wordCount(prep.reworked.transcript[r]);
+  const hypWords = (o: number) => wordCount(prep.original.transcript[o]);
+  const pairings: SpeakerPairing[] = [];
+  const pair = (o: number, r: number, weight: number): void => {
+    if (original[o] !== '' && reworked[r] !== '') pairings.push({ original: original[o], reworked: reworked[r], weight });
+  };
+  const modified: ModifiedRowSpeakers[] = [];
+  for (const unit of units) {
+    const hyp = unit.originalIndices;
+    const ref = unit.reworkedIndices;
+    switch (unit.status) {
+      case 'MODIFIED':
+        modified.push({ original: original[hyp[0]] || null, reworked: reworked[ref[0]] || null });
+        pair(hyp[0], ref[0], refWords(ref[0]));
+        break;
+      case 'UNCHANGED':
+        pair(hyp[0], ref[0], refWords(ref[0]));
+        break;
+      case 'SPLIT':
+        for (const r of ref) pair(hyp[0], r, refWords(r));
+        break;
+      case 'MERGED':
+        for (const o of hyp) pair(o, ref[0], hypWords(o));
+        break;
+      default:
+        break;
+    }
+  }
+  const labels = {
+    originalLabels: distinctLabels(original),
+    reworkedLabels: distinctLabels(reworked),
+  };
+  const assignment = mapSpeakers(withinLabelCap(pairings), labels);
+  const mappedSpeakerChanged = mappedChanges(modified, assignment);
+  return {
+    ...assignment,
+    mappedSpeakerChanged,
+    modifiedRows: modified.length,
+    mappedSACR: modified.length === 0 ? 0 : mappedSpeakerChanged / modified.length,
+  };
+}
+
+function distinctLabels(labels: readonly string[]): string[] {
+  const seen = new Set(labels);
+  seen.delete('');
+  return [...seen];
+}
+
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The pairings among the MAX_MAPPED_LABELS labels of each side with the most support (ties: code-unit order). */
+function withinLabelCap(pairings: SpeakerPairing[]): SpeakerPairing[] {
+  const originalSupport = new Map<string, number>();
+  const reworkedSupport = new Map<string, number>();
+  for (const p of pairings) {
+    if (p.weight === 0) continue;
+    originalSupport.set(p.original, (originalSupport.get(p.original) ?? 0) + p.weight);
+    reworkedSupport.set(p.reworked, (reworkedSupport.get(p.reworked) ?? 0) + p.weight);
+  }
+  if (originalSupport.size <= MAX_MAPPED_LABELS && reworkedSupport.size <= MAX_MAPPED_LABELS) return pairings;
+  const strongest = (support: Map<string, number>) =>
+    new Set([...support].sort((x, y) => y[1] - x[1] || byCodeUnits(x[0], y[0])).slice(0, MAX_MAPPED_LABELS).map(([label]) => label));
+  const keptOriginal = strongest(originalSupport);
+  const keptReworked = strongest(reworkedSupport);
+  return pairings.filter((p) => keptOriginal.has(p.original) && keptReworked.has(p.reworked));
+}

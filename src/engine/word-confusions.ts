@@ -1,0 +1,193 @@
+/**
+ * Word confusions of the transcript column (`analysis.confusions`): which reference words were
+ * replaced with which hypothesis words, and which words were inserted or deleted, from an
+ * alignment of each scoring unit whose S, D and I are the unit's own word counts.
+ *
+ * Per unit, the texts and the word middles are the ones the counts compared (unit-counts.ts,
+ * text-counts.ts `wordMiddleCuts`, the same word ids and common-token trim as pair-counts.ts):
+ * - a unit counted exactly gets a (distance, substitutions)-minimal alignment
+ *   (minimal-alignment.ts) within the band its own distance allows;
+ * - a unit whose transcript was counted approximately (D7.11) gets the same anchored alignment
+ *   the approximation walked (anchored-alignment.ts, with approximate-counts.ts's gap policy),
+ *   each gap the approximation scored exactly traced with the minimal alignment;
+ * - a unit whose band exceeds TRACE_CELL_CAP cells gets the anchored alignment too.
+ * Whenever a unit's alignment does not give exactly its counted S, D and I (the anchored walk of
+ * a unit counted exactly, or the rare gap too large to trace), it still contributes and counts in
+ * `approximateEntries`: so with approximateEntries 0 the totals equal counts.transcriptWord.
+ *
+ * Top lists: count descending, then the words in code-unit order (a substitution by reference
+ * word, then hypothesis word), TOP_CONFUSIONS of each.
+ */
+import { AlignmentSink, walkAnchored } from './anchored-alignment';
+import { WORD_ANCHOR_K } from './approximate-counts';
+import type { Confusions, WordCount, WordSubstitution } from './analysis-types';
+import { commonTokenPrefix, commonTokenSuffix } from './common-affixes';
+import { exactDistance } from './edit-distance';
+import { DELETION, EditList, INSERTION, SUBSTITUTION, addEdit, appendMinimalAlignment, emptyEditList } from './minimal-alignment';
+import { wordMiddleCuts } from './text-counts';
+import type { EditCounts } from './types';
+import { pairWordIds } from './words';
+import { OVER_BUDGET, WorkBudget } from './work-budget';
+
+export const TOP_CONFUSIONS = 50;
+
+/**
+ * Cells of one unit's (or one gap's) traceback band: 2 bits each, so 4 MiB of directions, and
+ * time linear in the cells. A fully rewritten row of some 4,000 words on each side still fits.
+ */
+export const TRACE_CELL_CAP = 16_000_000;
+
+// The gap policy of approximate-counts.ts's sink, which this walk must repeat to reproduce its
+// counts: an exact comparison of a gap within this allowance, else anchors or the final split.
+const GAP_UNITS_PER_TOKEN = 32;
+const GAP_FLOOR_UNITS = 256;
+
+/** Accumulates the confusions of units, one at a time. */
+export class ConfusionTally {
+  private readonly substitutions = new Map<string, Map<string, number>>();
+  private readonly insertions = new Map<string, number>();
+  private readonly deletions = new Map<string, number>();
+  private substitutionTotal = 0;
+  private insertionTotal = 0;
+  private deletionTotal = 0;
+  private approximateEntries = 0;
+
+  /**
+   * Adds one unit: its reference and hypothesis transcript texts, its counted word S/D/I, and
+   * whether its transcript was counted approximately.
+   */
+  addUnit(reference: string, hypothesis: string, counted: EditCounts, approximate: boolean): void {
+    if (reference === hypothesis) return;
+    const { prefix, suffix } = wordMiddleCuts(reference, hypothesis);
+    const refEnd = reference.length - suffix;
+    const hypEnd = hypothesis.length - suffix;
+    const ids = pairWordIds(reference, prefix, refEnd, hypothesis, prefix, hypEnd);
+    const a = ids.reference.slice(0, ids.referenceLength);
+    const b = ids.hypothesis.slice(0, ids.hypothesisLength);
+    const n0 = a.length;
+    const m0 = b.length;
+    const minLen = n0 < m0 ? n0 : m0;
+    const lo = commonTokenPrefix(a, 0, b, 0, minLen);
+    const hi = commonTokenSuffix(a, n0, b, m0, minLen - lo);
+    const n = n0 - lo - hi;
+    const m = m0 - lo - hi;
+
+    const matches = (edits: EditList): boolean =>
+      edits.substitutions === counted.substitutions && edits.deletions === counted.deletions && edits.insertions === counted.insertions;
+    let edits: EditList | null = null;
+    let fromAnchors = false;
+    if (approximate) {
+      const anchored = anchoredEdits(a, lo, n, b, m);
+      if (matches(anchored)) {
+        edits = anchored;
+        fromAnchors = true;
+      }
+    }
+    if (edits === null) {
+      const minimal = emptyEditList();
+      const distance = counted.substitutions + counted.deletions + counted.insertions;
+      if (appendMinimalAlignment(a, lo, n, b, lo, m, distance, TRACE_CELL_CAP, minimal)) edits = minimal;
+      else {
+        edits = anchoredEdits(a, lo, n, b, m);
+        fromAnchors = true;
+      }
+    }
+    if (fromAnchors || !matches(edits)) this.approximateEntries++;
+    this.addEdits(edits, splitWords(reference, prefix, refEnd), splitWords(hypothesis, prefix, hypEnd));
+  }
+
+  private addEdits(edits: EditList, refWords: string[], hypWords: string[]): void {
+    for (let e = 0; e < edits.kinds.length; e++) {
+      const kind = edits.kinds[e];
+      if (kind === SUBSTITUTION) {
+        const ref = refWords[edits.refIndex[e]];
+        let row = this.substitutions.get(ref);
+        if (row === undefined) this.substitutions.set(ref, (row = new Map()));
+        const hyp = hypWords[edits.hypIndex[e]];
+        row.set(hyp, (row.get(hyp) ?? 0) + 1);
+        this.substitutionTotal++;
+      } else if (kind === DELETION) {
+        const ref = refWords[edits.refIndex[e]];
+        this.deletions.set(ref, (this.deletions.get(ref) ?? 0) + 1);
+        this.deletionTotal++;
+      } else {
+        const hyp = hypWords[edits.hypIndex[e]];
+        this.insertions.set(hyp, (this.insertions.get(hyp) ?? 0) + 1);
+        this.insertionTotal++;
+      }
+    }
+  }
+
+  result(): Confusions {
+    const substitutions: WordSubstitution[] = [];
+    for (const [reference, row] of this.substitutions) {
+      for (const [hypothesis, count] of row) substitutions.push({ reference, hypothesis, count });
+    }
+    substitutions.sort((x, y) => y.count - x.count || byCodeUnits(x.reference, y.reference) || byCodeUnits(x.hypothesis, y.hypothesis));
+    return {
+      substitutions: { total: this.substitutionTotal, top: substitutions.slice(0, TOP_CONFUSIONS) },
+      insertions: { total: this.insertionTotal, top: topWords(this.insertions) },
+      deletions: { total: this.deletionTotal, top: topWords(this.deletions) },
+      approximateEntries: this.approximateEntries,
+    };
+  }
+}
+
+/** Code-unit order: the same in every locale and runtime, unlike localeCompare. */
+function byCodeUnits(x: string, y: string): number {
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+function topWords(counts: Map<string, number>): WordCount[] {
+  const words = [...counts].map(([word, count]) => ({ word, count }));
+  words.sort((x, y) => y.count - x.count || byCodeUnits(x.word, y.word));
+  return words.slice(0, TOP_CONFUSIONS);
+}
+
+/** The words of text[start, end) (words.ts: runs between spaces), in order: index i is word id i of pairWordIds. */
+function splitWords(text: string, start: number, end: number): string[] {
+  return text.slice(start, end).split(' ').filter((w) => w !== '');
+}
+
+/**
+ * The edits of the anchored alignment approximate-counts.ts walks over a[lo, lo + n) and
+ * b[lo, lo + m), with its gap policy: a gap within its allowance, or a final one, compared
+ * exactly when the allowance affords it (and then traced), else split as substitutions plus
+ * the surplus as deletions or insertions.
+ */
+function anchoredEdits(a: Int32Array, lo: number, n: number, b: Int32Array, m: number): EditList {
+  const edits = emptyEditList();
+  const gapBudget: WorkBudget = { total: 0, remaining: 0 };
+  const sink: AlignmentSink = {
+    match(): void {},
+    gap(aLo: number, aHi: number, bLo: number, bHi: number, final: boolean): boolean {
+      const ga = aHi - aLo;
+      const gb = bHi - bLo;
+      if (ga === 0 || gb === 0) {
+        for (let i = aLo; i < aHi; i++) addEdit(edits, DELETION, i, -1);
+        for (let j = bLo; j < bHi; j++) addEdit(edits, INSERTION, -1, j);
+        return true;
+      }
+      const allowance = GAP_UNITS_PER_TOKEN * (ga + gb) + GAP_FLOOR_UNITS;
+      if (!final && 2 * (ga + 1) * (gb + 1) > allowance) return false;
+      gapBudget.remaining = allowance;
+      const d = exactDistance(a, aLo, ga, b, bLo, gb, gapBudget);
+      if (d !== OVER_BUDGET) {
+        // A gap too wide to trace is split instead: its counts may then differ (see addUnit).
+        return appendMinimalAlignment(a, aLo, ga, b, bLo, gb, d, TRACE_CELL_CAP, edits) || splitGap(edits, aLo, ga, bLo, gb);
+      }
+      return final && splitGap(edits, aLo, ga, bLo, gb);
+    },
+  };
+  walkAnchored(a, lo, lo + n, b, lo, lo + m, WORD_ANCHOR_K, sink);
+  return edits;
+}
+
+/** A gap as approximate-counts.ts scores it when it cannot align it: pairs in order, then the surplus. */
+function splitGap(edits: EditList, aLo: number, ga: number, bLo: number, gb: number): boolean {
+  const sub = ga < gb ? ga : gb;
+  for (let t = 0; t < sub; t++) addEdit(edits, SUBSTITUTION, aLo + t, bLo + t);
+  for (let t = sub; t < ga; t++) addEdit(edits, DELETION, aLo + t, -1);
+  for (let t = sub; t < gb; t++) addEdit(edits, INSERTION, -1, bLo + t);
+  return true;
+}
