@@ -30,7 +30,9 @@ export function analyse(
   let u = 0;
   for (const entry of results) if (entry.trace !== true) entry.transcriptCounts = recorded.entries[u++];
 
-  const mapping = speakerMappingOf(prep, units);
+  // The transcript's word counts, when computed, hold each unit's reference words.
+  const wordsCounted = config.enableTranscriptWER || (config.enableWER && prep.transcriptCol >= 0);
+  const mapping = speakerMappingOf(prep, units, wordsCounted ? (u) => recorded.entries[u].word.referenceLength : null);
   const { starts, ends } = pairedBoundaries(prep, units);
   return {
     speakers: speakerAnalysis(prep, units, recorded.entries, mapping),
@@ -67,12 +69,14 @@ function columnAnalysis(prep: Prepared, config: DiffConfig, counts: Counts, reco
 /** The transcript's word confusions, when its word counts are computed (else all 0, as they are). */
 function confusionsOf(prep: Prepared, units: readonly ScoringUnit[], config: DiffConfig, recorded: EntryCountsRecorder) {
   const tally = new ConfusionTally();
-  const wantWords = config.enableTranscriptWER || (config.enableWER && prep.transcriptCol >= 0);
-  if (wantWords) {
+  if (config.enableTranscriptWER || (config.enableWER && prep.transcriptCol >= 0)) {
     units.forEach((unit, u) => {
+      const word = recorded.entries[u].word;
+      // No word edit, nothing to align (most units).
+      if (word.substitutions + word.deletions + word.insertions === 0) return;
       const reference = unitText(prep.reworked.transcript, unit.reworkedIndices, false);
       const hypothesis = unitText(prep.original.transcript, unit.originalIndices, false);
-      tally.addUnit(reference, hypothesis, recorded.entries[u].word, recorded.approximate[u] === 1);
+      tally.addUnit(reference, hypothesis, word, recorded.approximate[u] === 1);
     });
   }
   return tally.result();

@@ -4,14 +4,14 @@
  * approximate, and each other text column's counts summed over the units.
  */
 import type { EntryCounts } from './analysis-types';
-import { addCounts, copyCounts } from './edit-counts';
 import { emptyCounts } from './text-counts';
-import type { EditCounts } from './types';
 import type { UnitRecorder } from './unit-counts';
 
 export class EntryCountsRecorder implements UnitRecorder {
-  readonly transcriptChar = emptyCounts();
-  readonly transcriptWord = emptyCounts();
+  // Fresh records for each unit, handed over to `entries` once counted: they are the answer's
+  // objects, so a copy would only add work for the collector.
+  transcriptChar = emptyCounts();
+  transcriptWord = emptyCounts();
   /** Per unit, in unit order. */
   readonly entries: EntryCounts[] = [];
   /** Per unit: 1 when its transcript was counted approximately (D7.11). */
@@ -24,14 +24,15 @@ export class EntryCountsRecorder implements UnitRecorder {
   }
 
   transcript(unit: number, approximate: boolean): void {
-    this.entries[unit] = { char: copyCounts(this.transcriptChar), word: copyCounts(this.transcriptWord) };
+    this.entries[unit] = { char: this.transcriptChar, word: this.transcriptWord };
+    this.transcriptChar = emptyCounts();
+    this.transcriptWord = emptyCounts();
     if (approximate) this.approximate[unit] = 1;
   }
 
-  column(column: number, chars: EditCounts | null, words: EditCounts | null): void {
+  column(column: number): EntryCounts {
     let total = this.columns.get(column);
     if (total === undefined) this.columns.set(column, (total = { char: emptyCounts(), word: emptyCounts() }));
-    if (chars !== null) addCounts(total.char, chars);
-    if (words !== null) addCounts(total.word, words);
+    return total;
   }
 }

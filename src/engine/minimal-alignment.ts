@@ -35,6 +35,16 @@ export function emptyEditList(): EditList {
   return { kinds: [], refIndex: [], hypIndex: [], substitutions: 0, deletions: 0, insertions: 0 };
 }
 
+/** Empties a list for reuse. */
+export function clearEditList(list: EditList): void {
+  list.kinds.length = 0;
+  list.refIndex.length = 0;
+  list.hypIndex.length = 0;
+  list.substitutions = 0;
+  list.deletions = 0;
+  list.insertions = 0;
+}
+
 export function addEdit(into: EditList, kind: number, ref: number, hyp: number): void {
   into.kinds.push(kind);
   into.refIndex.push(ref);
@@ -54,13 +64,13 @@ let directions = new Uint8Array(64);
 
 /**
  * Appends to `into` the edits of a (distance, substitutions)-minimal alignment of a[aLo, aLo + n)
- * (reference) against b[bLo, bLo + m) (hypothesis), searching only alignments of distance at most
+ * (reference) against b[bLo, bLo + m) (hypothesis), tokens compared with ===, searching only alignments of distance at most
  * `upper`. Returns false, appending nothing, when the band holds more than `cellCap` cells or no
  * alignment is that cheap (`upper` below the true distance).
  */
-export function appendMinimalAlignment(
-  a: ArrayLike<number>, aLo: number, n: number,
-  b: ArrayLike<number>, bLo: number, m: number,
+export function appendMinimalAlignment<T>(
+  a: ArrayLike<T>, aLo: number, n: number,
+  b: ArrayLike<T>, bLo: number, m: number,
   upper: number,
   cellCap: number,
   into: EditList,
@@ -71,6 +81,13 @@ export function appendMinimalAlignment(
   if (n === 0 || m === 0) {
     for (let i = 0; i < n; i++) addEdit(into, DELETION, aLo + i, -1);
     for (let j = 0; j < m; j++) addEdit(into, INSERTION, -1, bLo + j);
+    return true;
+  }
+  if (n === 1 && m === 1) {
+    // One token a side, the commonest edit: no table.
+    if (a[aLo] === b[bLo]) return true;
+    if (upper < 1) return false;
+    addEdit(into, SUBSTITUTION, aLo, bLo);
     return true;
   }
   const extra = Math.floor((upper - absSkew) / 2);

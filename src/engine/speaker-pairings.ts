@@ -25,28 +25,37 @@ import { wordCount } from './words';
  */
 export const MAX_MAPPED_LABELS = 256;
 
-/** The mapping, or null when the request has no speaker column. */
-export function speakerMappingOf(prep: Prepared, units: readonly ScoringUnit[]): SpeakerMapping | null {
+/**
+ * The mapping, or null when the request has no speaker column. `unitWords`, when the caller has
+ * counted them, gives a one-to-one unit's reference words (its reworked row's), sparing a count.
+ */
+export function speakerMappingOf(prep: Prepared, units: readonly ScoringUnit[], unitWords: ((unit: number) => number) | null = null): SpeakerMapping | null {
   const original = prep.original.speaker;
   const reworked = prep.reworked.speaker;
   if (original === null || reworked === null) return null;
   const refWords = (r: number) => wordCount(prep.reworked.transcript[r]);
   const hypWords = (o: number) => wordCount(prep.original.transcript[o]);
-  const pairings: SpeakerPairing[] = [];
+  // Weights summed per pair of labels as they come: a few labels over thousands of rows.
+  const support = new Map<string, Map<string, number>>();
   const pair = (o: number, r: number, weight: number): void => {
-    if (original[o] !== '' && reworked[r] !== '') pairings.push({ original: original[o], reworked: reworked[r], weight });
+    const from = original[o];
+    const to = reworked[r];
+    if (from === '' || to === '') return;
+    let row = support.get(from);
+    if (row === undefined) support.set(from, (row = new Map()));
+    row.set(to, (row.get(to) ?? 0) + weight);
   };
   const modified: ModifiedRowSpeakers[] = [];
-  for (const unit of units) {
+  units.forEach((unit, u) => {
     const hyp = unit.originalIndices;
     const ref = unit.reworkedIndices;
     switch (unit.status) {
       case 'MODIFIED':
         modified.push({ original: original[hyp[0]] || null, reworked: reworked[ref[0]] || null });
-        pair(hyp[0], ref[0], refWords(ref[0]));
+        pair(hyp[0], ref[0], unitWords === null ? refWords(ref[0]) : unitWords(u));
         break;
       case 'UNCHANGED':
-        pair(hyp[0], ref[0], refWords(ref[0]));
+        pair(hyp[0], ref[0], unitWords === null ? refWords(ref[0]) : unitWords(u));
         break;
       case 'SPLIT':
         for (const r of ref) pair(hyp[0], r, refWords(r));
@@ -57,7 +66,9 @@ export function speakerMappingOf(prep: Prepared, units: readonly ScoringUnit[]):
       default:
         break;
     }
-  }
+  });
+  const pairings: SpeakerPairing[] = [];
+  for (const [from, row] of support) for (const [to, weight] of row) pairings.push({ original: from, reworked: to, weight });
   const labels = {
     originalLabels: distinctLabels(original),
     reworkedLabels: distinctLabels(reworked),

@@ -13,18 +13,19 @@ import { Counts, DiffConfig, EditCounts, Prepared, STATUSES, ScoringUnit, Sparse
 import type { WorkBudget } from './work-budget';
 
 /**
- * Receives each unit's own counts while the units are counted (`config.enableAnalysis`): the
- * transcript's, and each other text column's, counted into the recorder's records instead of the
- * totals and then added to them, so the totals stay the same integers.
+ * Receives the parts of the totals while the units are counted (`config.enableAnalysis`): each
+ * unit's transcript counts, and each other text column's over all units, counted into the
+ * recorder's records instead of the totals, then added to them (integers: the totals stay the
+ * same).
  */
 export interface UnitRecorder {
   /** Zeroed before each unit; the unit's transcript counts (disabled levels stay 0). */
-  readonly transcriptChar: EditCounts;
-  readonly transcriptWord: EditCounts;
+  transcriptChar: EditCounts;
+  transcriptWord: EditCounts;
   /** After the unit's transcript is counted; `approximate`: either level used the approximation. */
   transcript(unit: number, approximate: boolean): void;
-  /** One other text column's counts of the current unit (null: a disabled level). */
-  column(column: number, chars: EditCounts | null, words: EditCounts | null): void;
+  /** The record that sums one other text column's counts over the units. */
+  column(column: number): { char: EditCounts; word: EditCounts };
 }
 
 /**
@@ -174,19 +175,15 @@ export function countUnits(
   const wantCER = config.enableCER;
   const wantWER = config.enableWER;
   const wantOthers = (wantCER || wantWER) && (otherColumns.length > 0 || sparse);
-  const columnChar = emptyCounts();
-  const columnWord = emptyCounts();
+  // With a recorder, each other column is counted into its own record, added to the totals at the end.
+  const columnRecords: Array<{ char: EditCounts; word: EditCounts } | undefined> = [];
+  const columnRecord = (column: number) => (columnRecords[column] ??= (recorder as UnitRecorder).column(column));
   const countColumn =
     recorder === null
       ? (ref: string, hyp: string): boolean => addTextCounts(wantCER ? counts.char : null, wantWER ? counts.word : null, ref, hyp, budget)
       : (ref: string, hyp: string, column: number): boolean => {
-          resetCounts(columnChar);
-          resetCounts(columnWord);
-          const approximate = addTextCounts(wantCER ? columnChar : null, wantWER ? columnWord : null, ref, hyp, budget);
-          if (wantCER) addCounts(counts.char, columnChar);
-          if (wantWER) addCounts(counts.word, columnWord);
-          recorder.column(column, wantCER ? columnChar : null, wantWER ? columnWord : null);
-          return approximate;
+          const record = columnRecord(column);
+          return addTextCounts(wantCER ? record.char : null, wantWER ? record.word : null, ref, hyp, budget);
         };
   const speakers = config.enableSACR && prep.original.speaker !== null && prep.reworked.speaker !== null;
   const refTranscripts = prep.reworked.transcript;
@@ -286,6 +283,11 @@ export function countUnits(
       }
     }
     if (approximate) approximateEntries++;
+  }
+  for (const record of columnRecords) {
+    if (record === undefined) continue;
+    addCounts(counts.char, record.char);
+    addCounts(counts.word, record.word);
   }
   const rows = counts.rows;
   for (let i = 0; i < STATUSES.length; i++) rows[STATUSES[i]] = byStatus[i];

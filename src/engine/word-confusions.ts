@@ -23,7 +23,7 @@ import { WORD_ANCHOR_K } from './approximate-counts';
 import type { Confusions, WordCount, WordSubstitution } from './analysis-types';
 import { commonTokenPrefix, commonTokenSuffix } from './common-affixes';
 import { exactDistance } from './edit-distance';
-import { DELETION, EditList, INSERTION, SUBSTITUTION, addEdit, appendMinimalAlignment, emptyEditList } from './minimal-alignment';
+import { DELETION, EditList, INSERTION, SUBSTITUTION, addEdit, appendMinimalAlignment, clearEditList, emptyEditList } from './minimal-alignment';
 import { wordMiddleCuts } from './text-counts';
 import type { EditCounts } from './types';
 import { pairWordIds } from './words';
@@ -51,6 +51,8 @@ export class ConfusionTally {
   private insertionTotal = 0;
   private deletionTotal = 0;
   private approximateEntries = 0;
+  /** Reused for each unit's minimal alignment. */
+  private readonly minimal = emptyEditList();
 
   /**
    * Adds one unit: its reference and hypothesis transcript texts, its counted word S/D/I, and
@@ -61,39 +63,40 @@ export class ConfusionTally {
     const { prefix, suffix } = wordMiddleCuts(reference, hypothesis);
     const refEnd = reference.length - suffix;
     const hypEnd = hypothesis.length - suffix;
-    const ids = pairWordIds(reference, prefix, refEnd, hypothesis, prefix, hypEnd);
-    const a = ids.reference.slice(0, ids.referenceLength);
-    const b = ids.hypothesis.slice(0, ids.hypothesisLength);
-    const n0 = a.length;
-    const m0 = b.length;
-    const minLen = n0 < m0 ? n0 : m0;
-    const lo = commonTokenPrefix(a, 0, b, 0, minLen);
-    const hi = commonTokenSuffix(a, n0, b, m0, minLen - lo);
-    const n = n0 - lo - hi;
-    const m = m0 - lo - hi;
-
+    const refWords = splitWords(reference, prefix, refEnd);
+    const hypWords = splitWords(hypothesis, prefix, hypEnd);
     const matches = (edits: EditList): boolean =>
       edits.substitutions === counted.substitutions && edits.deletions === counted.deletions && edits.insertions === counted.insertions;
+
     let edits: EditList | null = null;
     let fromAnchors = false;
     if (approximate) {
-      const anchored = anchoredEdits(a, lo, n, b, m);
+      const anchored = anchoredEdits(reference, prefix, refEnd, hypothesis, hypEnd);
       if (matches(anchored)) {
         edits = anchored;
         fromAnchors = true;
       }
     }
     if (edits === null) {
-      const minimal = emptyEditList();
+      // Equal words at both ends are hits in some minimal alignment, as the kernels take them.
+      const n0 = refWords.length;
+      const m0 = hypWords.length;
+      const minLen = n0 < m0 ? n0 : m0;
+      let lo = 0;
+      while (lo < minLen && refWords[lo] === hypWords[lo]) lo++;
+      let hi = 0;
+      while (hi < minLen - lo && refWords[n0 - 1 - hi] === hypWords[m0 - 1 - hi]) hi++;
+      const minimal = this.minimal;
+      clearEditList(minimal);
       const distance = counted.substitutions + counted.deletions + counted.insertions;
-      if (appendMinimalAlignment(a, lo, n, b, lo, m, distance, TRACE_CELL_CAP, minimal)) edits = minimal;
+      if (appendMinimalAlignment(refWords, lo, n0 - lo - hi, hypWords, lo, m0 - lo - hi, distance, TRACE_CELL_CAP, minimal)) edits = minimal;
       else {
-        edits = anchoredEdits(a, lo, n, b, m);
+        edits = anchoredEdits(reference, prefix, refEnd, hypothesis, hypEnd);
         fromAnchors = true;
       }
     }
     if (fromAnchors || !matches(edits)) this.approximateEntries++;
-    this.addEdits(edits, splitWords(reference, prefix, refEnd), splitWords(hypothesis, prefix, hypEnd));
+    this.addEdits(edits, refWords, hypWords);
   }
 
   private addEdits(edits: EditList, refWords: string[], hypWords: string[]): void {
@@ -150,12 +153,20 @@ function splitWords(text: string, start: number, end: number): string[] {
 }
 
 /**
- * The edits of the anchored alignment approximate-counts.ts walks over a[lo, lo + n) and
- * b[lo, lo + m), with its gap policy: a gap within its allowance, or a final one, compared
+ * The edits of the anchored alignment approximate-counts.ts walks over the word middles of a pair
+ * (the same word ids, the same common-token trim as pair-counts.ts), with its gap policy: a gap within its allowance, or a final one, compared
  * exactly when the allowance affords it (and then traced), else split as substitutions plus
  * the surplus as deletions or insertions.
  */
-function anchoredEdits(a: Int32Array, lo: number, n: number, b: Int32Array, m: number): EditList {
+function anchoredEdits(reference: string, start: number, refEnd: number, hypothesis: string, hypEnd: number): EditList {
+  const ids = pairWordIds(reference, start, refEnd, hypothesis, start, hypEnd);
+  const a = ids.reference.slice(0, ids.referenceLength);
+  const b = ids.hypothesis.slice(0, ids.hypothesisLength);
+  const minLen = a.length < b.length ? a.length : b.length;
+  const lo = commonTokenPrefix(a, 0, b, 0, minLen);
+  const hi = commonTokenSuffix(a, a.length, b, b.length, minLen - lo);
+  const n = a.length - lo - hi;
+  const m = b.length - lo - hi;
   const edits = emptyEditList();
   const gapBudget: WorkBudget = { total: 0, remaining: 0 };
   const sink: AlignmentSink = {
