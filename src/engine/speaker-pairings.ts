@@ -45,13 +45,20 @@ export function speakerMappingOf(prep: Prepared, units: readonly ScoringUnit[], 
     if (row === undefined) support.set(from, (row = new Map()));
     row.set(to, (row.get(to) ?? 0) + weight);
   };
-  const modified: ModifiedRowSpeakers[] = [];
+  // MODIFIED rows per pair of labels ('' for none): a few combinations over thousands of rows.
+  const modified = new Map<string, Map<string, number>>();
+  let modifiedRows = 0;
   units.forEach((unit, u) => {
     const hyp = unit.originalIndices;
     const ref = unit.reworkedIndices;
     switch (unit.status) {
       case 'MODIFIED':
-        modified.push({ original: original[hyp[0]] || null, reworked: reworked[ref[0]] || null });
+        {
+          let row = modified.get(original[hyp[0]]);
+          if (row === undefined) modified.set(original[hyp[0]], (row = new Map()));
+          row.set(reworked[ref[0]], (row.get(reworked[ref[0]]) ?? 0) + 1);
+          modifiedRows++;
+        }
         pair(hyp[0], ref[0], unitWords === null ? refWords(ref[0]) : unitWords(u));
         break;
       case 'UNCHANGED':
@@ -74,12 +81,18 @@ export function speakerMappingOf(prep: Prepared, units: readonly ScoringUnit[], 
     reworkedLabels: distinctLabels(reworked),
   };
   const assignment = mapSpeakers(withinLabelCap(pairings), labels);
-  const mappedSpeakerChanged = mappedChanges(modified, assignment);
+  let mappedSpeakerChanged = 0;
+  for (const [from, row] of modified) {
+    for (const [to, rows] of row) {
+      const speakers: ModifiedRowSpeakers = { original: from === '' ? null : from, reworked: to === '' ? null : to };
+      mappedSpeakerChanged += rows * mappedChanges([speakers], assignment);
+    }
+  }
   return {
     ...assignment,
     mappedSpeakerChanged,
-    modifiedRows: modified.length,
-    mappedSACR: modified.length === 0 ? 0 : mappedSpeakerChanged / modified.length,
+    modifiedRows,
+    mappedSACR: modifiedRows === 0 ? 0 : mappedSpeakerChanged / modifiedRows,
   };
 }
 

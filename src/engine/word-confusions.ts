@@ -26,7 +26,7 @@ import { exactDistance } from './edit-distance';
 import { DELETION, EditList, INSERTION, SUBSTITUTION, addEdit, appendMinimalAlignment, clearEditList, emptyEditList } from './minimal-alignment';
 import { wordMiddleCuts } from './text-counts';
 import type { EditCounts } from './types';
-import { pairWordIds } from './words';
+import { SPACE, pairWordIds } from './words';
 import { OVER_BUDGET, WorkBudget } from './work-budget';
 
 export const TOP_CONFUSIONS = 50;
@@ -51,8 +51,13 @@ export class ConfusionTally {
   private insertionTotal = 0;
   private deletionTotal = 0;
   private approximateEntries = 0;
-  /** Reused for each unit's minimal alignment. */
+  /** Reused for each unit: its minimal alignment and the words of its middles. */
   private readonly minimal = emptyEditList();
+  private readonly refWords: string[] = [];
+  private readonly hypWords: string[] = [];
+
+  /** `top`: the length of each top list (TOP_CONFUSIONS in the answer). */
+  constructor(private readonly top = TOP_CONFUSIONS) {}
 
   /**
    * Adds one unit: its reference and hypothesis transcript texts, its counted word S/D/I, and
@@ -63,8 +68,8 @@ export class ConfusionTally {
     const { prefix, suffix } = wordMiddleCuts(reference, hypothesis);
     const refEnd = reference.length - suffix;
     const hypEnd = hypothesis.length - suffix;
-    const refWords = splitWords(reference, prefix, refEnd);
-    const hypWords = splitWords(hypothesis, prefix, hypEnd);
+    const refWords = splitWords(reference, prefix, refEnd, this.refWords);
+    const hypWords = splitWords(hypothesis, prefix, hypEnd, this.hypWords);
     const matches = (edits: EditList): boolean =>
       edits.substitutions === counted.substitutions && edits.deletions === counted.deletions && edits.insertions === counted.insertions;
 
@@ -128,9 +133,9 @@ export class ConfusionTally {
     }
     substitutions.sort((x, y) => y.count - x.count || byCodeUnits(x.reference, y.reference) || byCodeUnits(x.hypothesis, y.hypothesis));
     return {
-      substitutions: { total: this.substitutionTotal, top: substitutions.slice(0, TOP_CONFUSIONS) },
-      insertions: { total: this.insertionTotal, top: topWords(this.insertions) },
-      deletions: { total: this.deletionTotal, top: topWords(this.deletions) },
+      substitutions: { total: this.substitutionTotal, top: substitutions.slice(0, this.top) },
+      insertions: { total: this.insertionTotal, top: topWords(this.insertions, this.top) },
+      deletions: { total: this.deletionTotal, top: topWords(this.deletions, this.top) },
       approximateEntries: this.approximateEntries,
     };
   }
@@ -141,15 +146,27 @@ function byCodeUnits(x: string, y: string): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-function topWords(counts: Map<string, number>): WordCount[] {
+function topWords(counts: Map<string, number>, top: number): WordCount[] {
   const words = [...counts].map(([word, count]) => ({ word, count }));
   words.sort((x, y) => y.count - x.count || byCodeUnits(x.word, y.word));
-  return words.slice(0, TOP_CONFUSIONS);
+  return words.slice(0, top);
 }
 
-/** The words of text[start, end) (words.ts: runs between spaces), in order: index i is word id i of pairWordIds. */
-function splitWords(text: string, start: number, end: number): string[] {
-  return text.slice(start, end).split(' ').filter((w) => w !== '');
+/**
+ * The words of text[start, end) (words.ts: runs between spaces) into `into` (emptied first), in
+ * order: index i is word id i of pairWordIds.
+ */
+function splitWords(text: string, start: number, end: number, into: string[]): string[] {
+  into.length = 0;
+  let i = start;
+  while (i < end) {
+    while (i < end && text.charCodeAt(i) === SPACE) i++;
+    if (i >= end) break;
+    const first = i;
+    while (i < end && text.charCodeAt(i) !== SPACE) i++;
+    into.push(text.slice(first, i));
+  }
+  return into;
 }
 
 /**
