@@ -54,6 +54,17 @@ export function addEdit(into: EditList, kind: number, ref: number, hyp: number):
   else into.insertions++;
 }
 
+/**
+ * Cells of the band `appendMinimalAlignment` fills for n and m tokens at distance at most
+ * `upper` (0 when it needs no table; Infinity when `upper` is below |n − m|).
+ */
+export function bandCells(n: number, m: number, upper: number): number {
+  const absSkew = n > m ? n - m : m - n;
+  if (upper < absSkew) return Infinity;
+  if (n === 0 || m === 0 || (n === 1 && m === 1)) return 0;
+  return (n + 1) * (absSkew + 2 * Math.floor((upper - absSkew) / 2) + 1);
+}
+
 const DIAGONAL = 0;
 const UP = 1;
 const LEFT = 2;

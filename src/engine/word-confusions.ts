@@ -5,12 +5,14 @@
  *
  * Per unit, the texts and the word middles are the ones the counts compared (unit-counts.ts,
  * text-counts.ts `wordMiddleCuts`, the same word ids and common-token trim as pair-counts.ts):
- * - a unit counted exactly gets a (distance, substitutions)-minimal alignment
- *   (minimal-alignment.ts) within the band its own distance allows;
- * - a unit whose transcript was counted approximately (D7.11) gets the same anchored alignment
- *   the approximation walked (anchored-alignment.ts, with approximate-counts.ts's gap policy),
- *   each gap the approximation scored exactly traced with the minimal alignment;
- * - a unit whose band exceeds TRACE_CELL_CAP cells gets the anchored alignment too.
+ * - a unit gets a (distance, substitutions)-minimal alignment (minimal-alignment.ts) within the
+ *   band its own distance allows, when its S, D and I are those of that alignment (always, when
+ *   the unit was counted exactly);
+ * - a unit whose word counts came from the approximation (D7.11) gets the same anchored
+ *   alignment the approximation walked (anchored-alignment.ts, with approximate-counts.ts's gap
+ *   policy), each gap the approximation scored exactly traced with the minimal alignment;
+ * - a unit whose band exceeds TRACE_CELL_CAP cells, or the request's TRACE_CELLS_PER_REQUEST,
+ *   gets the anchored alignment too.
  * Whenever a unit's alignment does not give exactly its counted S, D and I (the anchored walk of
  * a unit counted exactly, or the rare gap too large to trace), it still contributes and counts in
  * `approximateEntries`: so with approximateEntries 0 the totals equal counts.transcriptWord.
@@ -23,11 +25,11 @@ import { WORD_ANCHOR_K } from './approximate-counts';
 import type { Confusions, WordCount, WordSubstitution } from './analysis-types';
 import { commonTokenPrefix, commonTokenSuffix } from './common-affixes';
 import { exactDistance } from './edit-distance';
-import { DELETION, EditList, INSERTION, SUBSTITUTION, addEdit, appendMinimalAlignment, clearEditList, emptyEditList } from './minimal-alignment';
+import { DELETION, EditList, INSERTION, SUBSTITUTION, addEdit, appendMinimalAlignment, bandCells, clearEditList, emptyEditList } from './minimal-alignment';
 import { wordMiddleCuts } from './text-counts';
 import type { EditCounts } from './types';
 import { SPACE, pairWordIds } from './words';
-import { OVER_BUDGET, WorkBudget } from './work-budget';
+import { DEFAULT_WORK_BUDGET_UNITS, OVER_BUDGET, WorkBudget } from './work-budget';
 
 export const TOP_CONFUSIONS = 50;
 
@@ -36,6 +38,13 @@ export const TOP_CONFUSIONS = 50;
  * time linear in the cells. A fully rewritten row of some 4,000 words on each side still fits.
  */
 export const TRACE_CELL_CAP = 16_000_000;
+
+/**
+ * Cells all the minimal alignments of one request may fill: twice the request's work budget of
+ * exact edit distance (work-budget.ts), so the confusions never cost much more than the counts
+ * they explain. Past it, units take their anchored alignment (linear work).
+ */
+export const TRACE_CELLS_PER_REQUEST = 2 * DEFAULT_WORK_BUDGET_UNITS;
 
 // The gap policy of approximate-counts.ts's sink, which this walk must repeat to reproduce its
 // counts: an exact comparison of a gap within this allowance, else anchors or the final split.
@@ -56,6 +65,9 @@ export class ConfusionTally {
   private readonly refWords: string[] = [];
   private readonly hypWords: string[] = [];
 
+  /** Cells the minimal alignments of one request may still fill (TRACE_CELLS_PER_REQUEST). */
+  private cellsLeft = TRACE_CELLS_PER_REQUEST;
+
   /** `top`: the length of each top list (TOP_CONFUSIONS in the answer). */
   constructor(private readonly top = TOP_CONFUSIONS) {}
 
@@ -73,32 +85,36 @@ export class ConfusionTally {
     const matches = (edits: EditList): boolean =>
       edits.substitutions === counted.substitutions && edits.deletions === counted.deletions && edits.insertions === counted.insertions;
 
+    // Equal words at both ends are hits in some minimal alignment, as the kernels take them.
+    const n0 = refWords.length;
+    const m0 = hypWords.length;
+    const minLen = n0 < m0 ? n0 : m0;
+    let lo = 0;
+    while (lo < minLen && refWords[lo] === hypWords[lo]) lo++;
+    let hi = 0;
+    while (hi < minLen - lo && refWords[n0 - 1 - hi] === hypWords[m0 - 1 - hi]) hi++;
+    const n = n0 - lo - hi;
+    const m = m0 - lo - hi;
+    const distance = counted.substitutions + counted.deletions + counted.insertions;
+    const cells = bandCells(n, m, distance);
+    const traceable = cells <= TRACE_CELL_CAP && cells <= this.cellsLeft;
+
+    // A unit counted approximately (either level) may still have exact word counts: an
+    // approximate count is never below the minimum, so when the minimal alignment within its
+    // distance gives the same S, D and I, they were exact. Otherwise its anchored alignment.
     let edits: EditList | null = null;
     let fromAnchors = false;
-    if (approximate) {
-      const anchored = anchoredEdits(reference, prefix, refEnd, hypothesis, hypEnd);
-      if (matches(anchored)) {
-        edits = anchored;
-        fromAnchors = true;
+    if (traceable) {
+      const minimal = this.minimal;
+      clearEditList(minimal);
+      if (appendMinimalAlignment(refWords, lo, n, hypWords, lo, m, distance, TRACE_CELL_CAP, minimal)) {
+        this.cellsLeft -= cells;
+        if (!approximate || matches(minimal)) edits = minimal;
       }
     }
     if (edits === null) {
-      // Equal words at both ends are hits in some minimal alignment, as the kernels take them.
-      const n0 = refWords.length;
-      const m0 = hypWords.length;
-      const minLen = n0 < m0 ? n0 : m0;
-      let lo = 0;
-      while (lo < minLen && refWords[lo] === hypWords[lo]) lo++;
-      let hi = 0;
-      while (hi < minLen - lo && refWords[n0 - 1 - hi] === hypWords[m0 - 1 - hi]) hi++;
-      const minimal = this.minimal;
-      clearEditList(minimal);
-      const distance = counted.substitutions + counted.deletions + counted.insertions;
-      if (appendMinimalAlignment(refWords, lo, n0 - lo - hi, hypWords, lo, m0 - lo - hi, distance, TRACE_CELL_CAP, minimal)) edits = minimal;
-      else {
-        edits = anchoredEdits(reference, prefix, refEnd, hypothesis, hypEnd);
-        fromAnchors = true;
-      }
+      edits = anchoredEdits(reference, prefix, refEnd, hypothesis, hypEnd);
+      fromAnchors = true;
     }
     if (fromAnchors || !matches(edits)) this.approximateEntries++;
     this.addEdits(edits, refWords, hypWords);

@@ -196,6 +196,43 @@ describe('analysis: parts add up to the totals', () => {
   });
 });
 
+describe('analysis: confusions of approximately counted entries', () => {
+  // A long row of six words in random order, edited at random: the anchors of an empty budget's
+  // approximation find a worse alignment than the minimum.
+  let seed = 1;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const word = () => `w${Math.floor(random() * 6)}`;
+  const words = Array.from({ length: 300 }, word);
+  const edited: string[] = [];
+  for (const w of words) {
+    const r = random();
+    if (r < 0.15) edited.push(word());
+    else if (r < 0.25 && r >= 0.2) edited.push(w, word());
+    else if (r >= 0.2) edited.push(w);
+  }
+  const request = { original: [{ transcript: edited.join(' ') }], reworked: [{ transcript: words.join(' ') }] };
+
+  it('come from the anchored alignment the counts came from, and say so', () => {
+    const data = on(request, {}, 0);
+    const exact = on(request, {});
+    expect(data.meta.approximateEntries).toBe(1);
+    expect(data.counts.transcriptWord).not.toEqual(exact.counts.transcriptWord);
+    const { confusions } = data.analysis!;
+    expect(confusions.approximateEntries).toBe(1);
+    expect(confusions.substitutions.total).toBe(data.counts.transcriptWord.substitutions);
+    expect(confusions.insertions.total).toBe(data.counts.transcriptWord.insertions);
+    expect(confusions.deletions.total).toBe(data.counts.transcriptWord.deletions);
+  });
+
+  it('with the budget to count them exactly, come from the minimal alignment', () => {
+    const data = on(request, {});
+    expect(data.meta.approximateEntries).toBe(0);
+    expect(data.analysis!.confusions.approximateEntries).toBe(0);
+    expect(data.analysis!.confusions.substitutions.total).toBe(data.counts.transcriptWord.substitutions);
+    expect(data.analysis!.confusions.deletions.total).toBe(data.counts.transcriptWord.deletions);
+  });
+});
+
 describe('analysis: speaker mapping', () => {
   it('is one-to-one on the labels it maps, and null without a speaker column', () => {
     fc.assert(
