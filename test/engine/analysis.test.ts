@@ -3,6 +3,7 @@ import { runDiff } from '../../src/engine';
 import type { EntryCounts } from '../../src/engine/analysis-types';
 import { DiffConfig, DiffData, EditCounts, Row, STATUSES } from '../../src/engine/types';
 import { createWorkBudget } from '../../src/engine/work-budget';
+import { MAX_MAPPED_LABELS } from '../../src/engine/speaker-pairings';
 import { DEFAULT_COLUMN_LAYOUT } from '../../src/engine/types';
 
 const WORDS = ['yeah', 'okay', 'so', 'the', 'revenue', 'grew', 'Yeah.', 'café', 'كتب', '🙂', 'ten', 'percent', 'a', 'b'];
@@ -307,6 +308,32 @@ describe('analysis: speaker mapping', () => {
     const maria = data.analysis!.speakers.find((s) => s.speaker === 'Maria')!;
     expect(maria.entries.DELETED).toBe(1);
     expect(maria.word.insertions).toBe(4);
+  });
+});
+
+describe('analysis: bounds and disabled levels', () => {
+  it('weighs at most MAX_MAPPED_LABELS labels of a side, those with the most support', () => {
+    const rows = (prefix: string) =>
+      Array.from({ length: MAX_MAPPED_LABELS + 44 }, (_, k) => ({ speaker: `${prefix}${k}`, transcript: `row ${k} ${'word '.repeat(k % 7)}`.trim() }));
+    const mapping = on({ original: rows('o'), reworked: rows('r') }, {}).analysis!.speakerMapping!;
+    expect(mapping.pairs).toHaveLength(MAX_MAPPED_LABELS);
+    expect(mapping.pairs.every((p) => p.original.slice(1) === p.reworked.slice(1))).toBe(true);
+    expect(mapping.unmappedOriginal).toHaveLength(44);
+    expect(mapping.unmappedReworked).toHaveLength(44);
+    // Left out: the 43 labels of least support (2 words: k % 7 === 0), then one of 3 words, the
+    // last in code-unit order among them.
+    const leftOut = mapping.unmappedOriginal.map((label) => Number(label.slice(1)));
+    expect(leftOut.filter((k) => k % 7 === 0)).toHaveLength(43);
+    expect(leftOut.filter((k) => k % 7 === 1)).toEqual([99]);
+  });
+
+  it('with no transcript level enabled, the entries carry zero counts and there are no confusions', () => {
+    const config = { enableCER: false, enableWER: false, enableTranscriptCER: false, enableTranscriptWER: false, enableTranscriptSER: false };
+    const data = on({ original: [{ transcript: 'a b c' }], reworked: [{ transcript: 'a x c' }] }, config);
+    const zero = { substitutions: 0, deletions: 0, insertions: 0, hits: 0, referenceLength: 0 };
+    expect(data.results[0].transcriptCounts).toEqual({ char: zero, word: zero });
+    expect(data.analysis!.confusions.substitutions.total).toBe(0);
+    expect(data.analysis!.columns).toEqual([{ column: 'transcript', char: zero, word: zero }]);
   });
 });
 
