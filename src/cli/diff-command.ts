@@ -57,7 +57,9 @@ function readConfigFile(path: string): Partial<DiffConfig> {
 }
 
 export function diffCommand(originalPath: string, reworkedPath: string, options: DiffCommandOptions, terminal: Terminal): number {
-  const config = { ...(options.config ? readConfigFile(options.config) : {}), ...options.configFlags };
+  // The tool analyses by default (the API does not: its answers keep their bytes); `--config` or
+  // `--no-analysis` turns it off.
+  const config = { enableAnalysis: true, ...(options.config ? readConfigFile(options.config) : {}), ...options.configFlags };
   const { data, original, reworked } = compareFiles(originalPath, reworkedPath, {
     ...options,
     config,

@@ -88,6 +88,7 @@ export function buildProgram(run: { exitCode: number }): Command {
     .option('--positional', 'pair rows by position (config.positionalMode)')
     .option('--keep-diacritics', 'compare diacritics (config.stripDiacritics false)')
     .option('--ignore <column>', 'leave a column out of the comparison (repeatable; config.ignoreColNames)', collect)
+    .option('--no-analysis', 'no error analysis: no per-speaker table, confusions, speaker mapping or timing (config.enableAnalysis false)')
     .option('--json <file>', 'write the JSON of `data`, as POST /v1/diff returns it ("-": stdout, no summary)')
     .option('--rows <n>', 'most-changed rows to print', positiveInteger, 10)
     .option('-q, --quiet', 'print no summary')
@@ -102,6 +103,7 @@ export function buildProgram(run: { exitCode: number }): Command {
       if (opts['positional']) configFlags.positionalMode = true;
       if (opts['keepDiacritics']) configFlags.stripDiacritics = false;
       if (opts['ignore']) configFlags.ignoreColNames = opts['ignore'] as string[];
+      if (opts['analysis'] === false) configFlags.enableAnalysis = false;
       run.exitCode = diffCommand(
         original,
         reworked,

@@ -1,11 +1,13 @@
 /**
  * The short summary `transcript-diff diff` prints: grade and label, the rates, rows per status,
- * then the most-changed rows with their character diff, each cut to the terminal's width.
+ * then the most-changed rows with their character diff, each cut to the terminal's width, and the
+ * error analysis when the data carries it (analysis-summary.ts).
  *
  * Pure: data in, text out. With `colour`, ANSI styles mark the diff (red struck-through for
  * deleted text, green underlined for inserted: marked by more than colour alone); without it,
  * the diff reads `[-deleted-]{+inserted+}` as wdiff and git's word diff print it.
  */
+import { analysisLines } from './analysis-summary';
 import { STATUSES, type DiffData, type ResultEntry, type Row, type Scores, type Status } from '../engine/types';
 
 export interface SummaryOptions {
@@ -188,6 +190,9 @@ export function renderSummary(data: DiffData, sides: [SideLabel, SideLabel], opt
     for (const { entry } of changed) {
       lines.push(fitWidth(`${rowLabel(entry)} ${entry.status}  ${entryText(entry, style)}`, options.width));
     }
+  }
+  if (data.analysis !== undefined) {
+    lines.push('', ...analysisLines(data.analysis, data.scores, style, options.width, (line) => fitWidth(line, options.width)));
   }
   return `${lines.join('\n')}\n`;
 }

@@ -3,6 +3,8 @@
  * Pure and synchronous, so it runs the same in a worker thread, a test or a command-line tool.
  */
 import { align } from './aligner';
+import { analyse } from './analysis';
+import { EntryCountsRecorder } from './entry-counts';
 import { assemble } from './assemble';
 import { computeComposite } from './composite';
 import { computeMetrics } from './metrics';
@@ -36,8 +38,9 @@ export function runDiff(request: DiffRequest, layout: ColumnLayout = DEFAULT_COL
   const config = resolveConfig(request.config);
   const prep = prepare(request, config, layout);
   const { results, units } = assemble(prep, align(prep, config), config);
-  const { scores, counts, approximateEntries } = computeMetrics(prep, units, config, budget);
-  return {
+  const recorder = config.enableAnalysis ? new EntryCountsRecorder(units.length) : null;
+  const { scores, counts, approximateEntries } = computeMetrics(prep, units, config, budget, recorder);
+  const data: DiffData = {
     results,
     scores,
     counts,
@@ -49,4 +52,7 @@ export function runDiff(request: DiffRequest, layout: ColumnLayout = DEFAULT_COL
       approximateEntries,
     },
   };
+  // Only when asked, and last: with the analysis off the answer keeps its bytes.
+  if (recorder !== null) data.analysis = analyse(prep, results, units, config, counts, recorder);
+  return data;
 }

@@ -5,7 +5,8 @@
  * empty reference gives 0 when the hypothesis is empty too, else 1 (D7.1). The counts behind each
  * rate are returned unclamped in `data.counts` (D7.2).
  */
-import { Tally, countUnits } from './unit-counts';
+import { addCounts } from './edit-counts';
+import { Tally, UnitRecorder, countUnits } from './unit-counts';
 import { Counts, DiffConfig, EditCounts, Prepared, Scores, ScoringUnit } from './types';
 import { WorkBudget, createWorkBudget } from './work-budget';
 
@@ -35,8 +36,9 @@ export function computeMetrics(
   units: ScoringUnit[],
   config: DiffConfig,
   budget: WorkBudget = createWorkBudget(),
+  recorder: UnitRecorder | null = null,
 ): MetricsResult {
-  return scoreTally(countUnits(prep, units, config, budget), prep, config);
+  return scoreTally(countUnits(prep, units, config, budget, recorder), prep, config);
 }
 
 /** Scores a request's tally; its counts become the answer's `counts` (merged in place). */
@@ -45,8 +47,8 @@ function scoreTally(tally: Tally, prep: Prepared, config: DiffConfig): MetricsRe
   const rows = counts.rows;
   const tc = prep.transcriptCol;
   // The overall counts cover every text column, the transcript included (D7.5).
-  if (config.enableCER && tc >= 0) mergeInto(counts.char, counts.transcriptChar);
-  if (config.enableWER && tc >= 0) mergeInto(counts.word, counts.transcriptWord);
+  if (config.enableCER && tc >= 0) addCounts(counts.char, counts.transcriptChar);
+  if (config.enableWER && tc >= 0) addCounts(counts.word, counts.transcriptWord);
 
   const speakers = config.enableSACR && prep.original.speaker !== null && prep.reworked.speaker !== null;
   const compared = rows.UNCHANGED + rows.MODIFIED;
@@ -63,12 +65,4 @@ function scoreTally(tally: Tally, prep: Prepared, config: DiffConfig): MetricsRe
     SACR: speakers ? (rows.MODIFIED === 0 ? 0 : counts.speakerChanged / rows.MODIFIED) : null,
   };
   return { scores, counts, approximateEntries };
-}
-
-function mergeInto(into: EditCounts, from: EditCounts): void {
-  into.substitutions += from.substitutions;
-  into.deletions += from.deletions;
-  into.insertions += from.insertions;
-  into.hits += from.hits;
-  into.referenceLength += from.referenceLength;
 }

@@ -265,7 +265,7 @@ export function prepare(request: DiffRequest, config: DiffConfig, layout: Column
   plan.compared.forEach((name, c) => {
     if (name === plan.startName || name === plan.endName || (!twoD && TIME_COLUMNS.has(name))) timeCols.add(c);
   });
-  const speakerName = config.enableSACR ? detectSpeakerColumn(headers, config, mapping) : null;
+  const speakerName = config.enableSACR || config.enableAnalysis ? detectSpeakerColumn(headers, config, mapping) : null;
   const sides = [original, reworked];
   const dense = denseColumns(plan, timeCols, speakerName, sides, layout);
   const sparseNames = plan.compared.flatMap((name, c): Array<[string, number]> => (dense[c] ? [] : [[name, c]]));
@@ -286,5 +286,6 @@ export function prepare(request: DiffRequest, config: DiffConfig, layout: Column
     original: prepareSide(original, view, config, rules, speakerName, allowance),
     reworked: prepareSide(reworked, view, config, rules, speakerName, allowance),
     headers,
+    speakerName,
   };
 }

@@ -136,6 +136,17 @@ function wordsOfMiddle(
   return addPairCounts(into, words.reference, words.referenceLength, words.hypothesis, words.hypothesisLength, budget, same, WORD_ANCHOR_K);
 }
 
+/**
+ * The common prefix and suffix, in UTF-16 units and cut back to whole words, around the middles
+ * whose words `addWordCounts` and `addTextCounts` compare for two different texts: the same cut,
+ * so an alignment of those middles (word-confusions.ts) sees the very word sequences they counted.
+ */
+export function wordMiddleCuts(reference: string, hypothesis: string): { prefix: number; suffix: number } {
+  const p = commonPrefix(reference, hypothesis);
+  wordCutPoints(reference, hypothesis, p, commonSuffix(reference, hypothesis, p));
+  return { prefix: cutPrefix, suffix: cutSuffix };
+}
+
 // Results of `wordCutPoints`.
 let cutPrefix = 0;
 let cutSuffix = 0;

@@ -1,3 +1,5 @@
+import type { Analysis, EntryCounts } from './analysis-types';
+
 /**
  * Plain data shapes shared by the engine modules. The engine imports no express, zod, pino or
  * environment: these types are the whole contract between the HTTP layer and the engine.
@@ -43,6 +45,8 @@ export interface DiffConfig {
   werInComposite: boolean;
   segerInComposite: boolean;
   serInComposite: boolean;
+  enableAnalysis: boolean;
+  timingToleranceSeconds: number;
 }
 
 export const DEFAULT_CONFIG: Readonly<DiffConfig> = Object.freeze({
@@ -67,6 +71,8 @@ export const DEFAULT_CONFIG: Readonly<DiffConfig> = Object.freeze({
   werInComposite: true,
   segerInComposite: true,
   serInComposite: true,
+  enableAnalysis: false,
+  timingToleranceSeconds: 0.1,
 });
 
 /** spec §2.5 */
@@ -107,6 +113,8 @@ export interface ResultEntry {
   transcriptDiff?: DiffPart[];
   originalIndices: number[];
   reworkedIndices: number[];
+  /** The transcript column's counts of this non-trace entry; only with `config.enableAnalysis`. */
+  transcriptCounts?: EntryCounts;
 }
 
 /** ASR convention (D7.2): an insertion is a token only in the original (hypothesis). */
@@ -161,6 +169,8 @@ export interface DiffData {
   counts: Counts;
   composite: Composite | null;
   meta: DiffMeta;
+  /** Only with `config.enableAnalysis`, and then the last key. */
+  analysis?: Analysis;
 }
 
 /**
@@ -234,6 +244,8 @@ export interface Prepared {
   original: PreparedSide;
   reworked: PreparedSide;
   headers: string[];
+  /** The speaker column's name (D7.9), detected when SACR or the analysis needs it; null or absent: none. */
+  speakerName?: string | null;
 }
 
 /**

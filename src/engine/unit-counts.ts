@@ -8,8 +8,25 @@
 import { addKnownSentenceChanges, addSentenceChanges } from './sentence-changes';
 import { countKnownSentences, scannedWords } from './sentence-ends';
 import { addPlainTextCounts, addTextCounts, emptyCounts } from './text-counts';
-import { Counts, DiffConfig, Prepared, STATUSES, ScoringUnit, SparseCells, Status } from './types';
+import { addCounts, resetCounts } from './edit-counts';
+import { Counts, DiffConfig, EditCounts, Prepared, STATUSES, ScoringUnit, SparseCells, Status } from './types';
 import type { WorkBudget } from './work-budget';
+
+/**
+ * Receives the parts of the totals while the units are counted (`config.enableAnalysis`): each
+ * unit's transcript counts, and each other text column's over all units, counted into the
+ * recorder's records instead of the totals, then added to them (integers: the totals stay the
+ * same).
+ */
+export interface UnitRecorder {
+  /** Zeroed before each unit; the unit's transcript counts (disabled levels stay 0). */
+  transcriptChar: EditCounts;
+  transcriptWord: EditCounts;
+  /** After the unit's transcript is counted; `approximate`: either level used the approximation. */
+  transcript(unit: number, approximate: boolean): void;
+  /** The record that sums one other text column's counts over the units. */
+  column(column: number): { char: EditCounts; word: EditCounts };
+}
 
 /**
  * The counts of the scoring units before scoring. The transcript's counts are not yet merged into
@@ -41,7 +58,7 @@ function emptyTallyCounts(): Counts {
  * rows' non-empty texts joined with one space; any other column keeps each distinct non-empty
  * value once, in order, so a split that keeps its speaker is not a speaker error.
  */
-function unitText(texts: string[], rows: number[], distinct: boolean): string {
+export function unitText(texts: string[], rows: number[], distinct: boolean): string {
   // The one-row unit, nearly every unit, without a call: small enough to be inlined.
   return rows.length === 1 ? (texts[rows[0]] ?? '') : joinTexts(texts, rows, distinct);
 }
@@ -112,7 +129,7 @@ function countSparseColumns(
   dense: readonly number[],
   hypRows: number[],
   refRows: number[],
-  count: (ref: string, hyp: string) => boolean,
+  count: (ref: string, hyp: string, column: number) => boolean,
 ): boolean {
   const refCells = prep.reworked.sparse as SparseCells[];
   const hypCells = prep.original.sparse as SparseCells[];
@@ -122,12 +139,12 @@ function countSparseColumns(
   const sparseBelow = (bound: number): void => {
     for (; next < sparseCols.length && sparseCols[next] < bound; next++) {
       const c = sparseCols[next];
-      if (count(sparseUnitText(refCells, refRows, c), sparseUnitText(hypCells, hypRows, c))) approximate = true;
+      if (count(sparseUnitText(refCells, refRows, c), sparseUnitText(hypCells, hypRows, c), c)) approximate = true;
     }
   };
   for (const c of dense) {
     sparseBelow(c);
-    if (count(unitText(prep.reworked.text[c] as string[], refRows, true), unitText(prep.original.text[c] as string[], hypRows, true))) approximate = true;
+    if (count(unitText(prep.reworked.text[c] as string[], refRows, true), unitText(prep.original.text[c] as string[], hypRows, true), c)) approximate = true;
   }
   sparseBelow(Infinity);
   return approximate;
@@ -138,7 +155,13 @@ function countSparseColumns(
  * transcript, then its other text columns in column order. Only the work an enabled metric needs
  * is done; the counts of a disabled metric stay 0.
  */
-export function countUnits(prep: Prepared, units: readonly ScoringUnit[], config: DiffConfig, budget: WorkBudget): Tally {
+export function countUnits(
+  prep: Prepared,
+  units: readonly ScoringUnit[],
+  config: DiffConfig,
+  budget: WorkBudget,
+  recorder: UnitRecorder | null = null,
+): Tally {
   const counts = emptyTallyCounts();
   // The transcript is scored once for both its own rates and the overall ones; the overall rates
   // cover it only while it is a compared column (ignoreColNames can exclude it: transcriptCol −1).
@@ -152,7 +175,16 @@ export function countUnits(prep: Prepared, units: readonly ScoringUnit[], config
   const wantCER = config.enableCER;
   const wantWER = config.enableWER;
   const wantOthers = (wantCER || wantWER) && (otherColumns.length > 0 || sparse);
-  const countColumn = (ref: string, hyp: string): boolean => addTextCounts(wantCER ? counts.char : null, wantWER ? counts.word : null, ref, hyp, budget);
+  // With a recorder, each other column is counted into its own record, added to the totals at the end.
+  const columnRecords: Array<{ char: EditCounts; word: EditCounts } | undefined> = [];
+  const columnRecord = (column: number) => (columnRecords[column] ??= (recorder as UnitRecorder).column(column));
+  const countColumn =
+    recorder === null
+      ? (ref: string, hyp: string): boolean => addTextCounts(wantCER ? counts.char : null, wantWER ? counts.word : null, ref, hyp, budget)
+      : (ref: string, hyp: string, column: number): boolean => {
+          const record = columnRecord(column);
+          return addTextCounts(wantCER ? record.char : null, wantWER ? record.word : null, ref, hyp, budget);
+        };
   const speakers = config.enableSACR && prep.original.speaker !== null && prep.reworked.speaker !== null;
   const refTranscripts = prep.reworked.transcript;
   const hypTranscripts = prep.original.transcript;
@@ -199,8 +231,14 @@ export function countUnits(prep: Prepared, units: readonly ScoringUnit[], config
     if (wantTranscript) {
       const ref = unitText(refTranscripts, refRows, false);
       const hyp = unitText(hypTranscripts, hypRows, false);
-      const chars = wantTranscriptChar ? counts.transcriptChar : null;
-      const words = wantTranscriptWord ? counts.transcriptWord : null;
+      let chars = wantTranscriptChar ? counts.transcriptChar : null;
+      let words = wantTranscriptWord ? counts.transcriptWord : null;
+      if (recorder !== null) {
+        resetCounts(recorder.transcriptChar);
+        resetCounts(recorder.transcriptWord);
+        if (chars !== null) chars = recorder.transcriptChar;
+        if (words !== null) words = recorder.transcriptWord;
+      }
       if (transcriptSER && (status === 'UNCHANGED' || status === 'MODIFIED' || grouped)) {
         // One pass over each text gives its sentences, its words and the proof that it holds no
         // surrogate; only text with characters the sentence scanner does not know takes the
@@ -221,6 +259,15 @@ export function countUnits(prep: Prepared, units: readonly ScoringUnit[], config
           addSentenceChanges(counts.sentences, ref, hyp);
         }
       } else if (addTextCounts(chars, words, ref, hyp, budget)) approximate = true;
+      if (recorder !== null) {
+        if (wantTranscriptChar) addCounts(counts.transcriptChar, recorder.transcriptChar);
+        if (wantTranscriptWord) addCounts(counts.transcriptWord, recorder.transcriptWord);
+        recorder.transcript(u, approximate);
+      }
+    } else if (recorder !== null) {
+      resetCounts(recorder.transcriptChar);
+      resetCounts(recorder.transcriptWord);
+      recorder.transcript(u, false);
     }
     if (wantOthers) {
       if (sparse) {
@@ -229,11 +276,18 @@ export function countUnits(prep: Prepared, units: readonly ScoringUnit[], config
         for (const c of otherColumns) {
           const ref = unitText(prep.reworked.text[c] as string[], refRows, true);
           const hyp = unitText(prep.original.text[c] as string[], hypRows, true);
-          if (addTextCounts(wantCER ? counts.char : null, wantWER ? counts.word : null, ref, hyp, budget)) approximate = true;
+          if (recorder !== null) {
+            if (countColumn(ref, hyp, c)) approximate = true;
+          } else if (addTextCounts(wantCER ? counts.char : null, wantWER ? counts.word : null, ref, hyp, budget)) approximate = true;
         }
       }
     }
     if (approximate) approximateEntries++;
+  }
+  for (const record of columnRecords) {
+    if (record === undefined) continue;
+    addCounts(counts.char, record.char);
+    addCounts(counts.word, record.word);
   }
   const rows = counts.rows;
   for (let i = 0; i < STATUSES.length; i++) rows[STATUSES[i]] = byStatus[i];

@@ -15,6 +15,20 @@ export const DiffPartSchema = z
   .strictObject({ type: z.enum(['equal', 'insert', 'delete']), text: z.string() })
   .meta({ id: 'DiffPart', description: 'insert = only in reworked, delete = only in original (the annotator\'s view).' });
 
+const EditCounts = z
+  .strictObject({
+    substitutions: z.number().int(),
+    deletions: z.number().int(),
+    insertions: z.number().int(),
+    hits: z.number().int(),
+    referenceLength: z.number().int(),
+  })
+  .meta({ id: 'EditCounts', description: 'ASR convention: an insertion is a token only in the original (hypothesis).' });
+
+const EntryCounts = z
+  .strictObject({ char: EditCounts, word: EditCounts })
+  .meta({ id: 'EntryCounts', description: "The transcript column's character and word counts of one entry." });
+
 export const ResultEntrySchema = z
   .strictObject({
     status: z.enum(STATUSES as [string, ...string[]]),
@@ -28,18 +42,78 @@ export const ResultEntrySchema = z
     transcriptDiff: z.array(DiffPartSchema).optional(),
     originalIndices: Indices,
     reworkedIndices: Indices,
+    transcriptCounts: EntryCounts.optional().meta({
+      description:
+        'Only with config.enableAnalysis, on every non-trace entry: the transcript column\'s counts of this entry; over all entries they add up to counts.transcriptChar and counts.transcriptWord.',
+    }),
   })
   .meta({ id: 'ResultEntry' });
 
-const EditCounts = z
+const StatusCounts = z.strictObject(Object.fromEntries(STATUSES.map((s) => [s, z.number().int()])));
+const WordCount = z.strictObject({ word: z.string(), count: z.number().int().min(1) });
+const BoundaryShifts = z
   .strictObject({
-    substitutions: z.number().int(),
-    deletions: z.number().int(),
-    insertions: z.number().int(),
-    hits: z.number().int(),
-    referenceLength: z.number().int(),
+    compared: z.number().int().meta({ description: 'Boundaries with a time on both sides.' }),
+    moved: z.number().int().meta({ description: 'Boundaries that moved by at least a microsecond.' }),
+    beyondTolerance: z.number().int().meta({ description: 'Boundaries that moved by more than timingToleranceSeconds.' }),
+    meanAbsShift: z.number().nullable().meta({ description: 'Mean absolute shift in seconds (whole microseconds); null when none compared.' }),
+    maxAbsShift: z.number().nullable().meta({ description: 'Largest absolute shift in seconds; null when none compared.' }),
   })
-  .meta({ id: 'EditCounts', description: 'ASR convention: an insertion is a token only in the original (hypothesis).' });
+  .meta({ id: 'BoundaryShifts' });
+
+export const AnalysisSchema = z
+  .strictObject({
+    speakers: z
+      .array(
+        z.strictObject({
+          speaker: z.string().nullable().meta({ description: 'Raw speaker value; null: rows without a speaker (or no speaker column).' }),
+          entries: StatusCounts,
+          char: EditCounts,
+          word: EditCounts,
+        }),
+      )
+      .meta({
+        description:
+          "Per speaker, the transcript column's counts and the entries by status; an entry counts for its first reworked row's speaker, a DELETED entry for its original row's speaker after mapping. They add up to the totals.",
+      }),
+    columns: z
+      .array(z.strictObject({ column: z.string(), char: EditCounts, word: EditCounts }))
+      .meta({ description: 'Per compared text column (times excluded), in column order; they add up to counts.char and counts.word.' }),
+    confusions: z
+      .strictObject({
+        substitutions: z.strictObject({
+          total: z.number().int(),
+          top: z.array(z.strictObject({ reference: z.string(), hypothesis: z.string(), count: z.number().int().min(1) })),
+        }),
+        insertions: z.strictObject({ total: z.number().int(), top: z.array(WordCount) }).meta({ description: 'Words only in the original.' }),
+        deletions: z.strictObject({ total: z.number().int(), top: z.array(WordCount) }).meta({ description: 'Words only in the reworked.' }),
+        approximateEntries: z.number().int().meta({ description: 'Entries whose confusions come from an anchored alignment; with 0, the totals equal counts.transcriptWord.' }),
+      })
+      .meta({
+        id: 'Confusions',
+        description: 'Word confusions of the transcript column; top 50 of each by count, then words in code-unit order.',
+      }),
+    speakerMapping: z
+      .strictObject({
+        pairs: z.array(z.strictObject({ original: z.string(), reworked: z.string(), support: z.number().int().min(1) })),
+        unmappedOriginal: z.array(z.string()),
+        unmappedReworked: z.array(z.string()),
+        mappedSpeakerChanged: z.number().int(),
+        modifiedRows: z.number().int(),
+        mappedSACR: z.number().min(0).max(1),
+      })
+      .nullable()
+      .meta({
+        id: 'SpeakerMapping',
+        description:
+          'The one-to-one mapping of original to reworked speaker labels (normalised values) that maximises the reference words of the paired rows carrying them, and the speaker-change rate once mapped; null without a speaker column.',
+      }),
+    timing: z
+      .strictObject({ toleranceSeconds: z.number().min(0), starts: BoundaryShifts, ends: BoundaryShifts })
+      .nullable()
+      .meta({ description: 'Boundary shifts of paired rows (and the outer boundaries of splits and merges); null when no boundary has a time on both sides.' }),
+  })
+  .meta({ id: 'Analysis', description: 'Only with config.enableAnalysis: where and what changed; every count is a part of a total in counts.' });
 
 export const DiffDataSchema = z
   .strictObject({
@@ -62,7 +136,7 @@ export const DiffDataSchema = z
         word: EditCounts,
         transcriptChar: EditCounts,
         transcriptWord: EditCounts,
-        rows: z.strictObject(Object.fromEntries(STATUSES.map((s) => [s, z.number().int()]))),
+        rows: StatusCounts,
         segmentEvents: z.number().int(),
         sentences: z.strictObject({ reference: z.number().int(), changed: z.number().int() }),
         speakerChanged: z.number().int(),
@@ -85,6 +159,7 @@ export const DiffDataSchema = z
         approximateEntries: z.number().int().meta({ description: 'Entries scored by the bounded fallback (normally 0).' }),
       })
       .meta({ id: 'DiffMeta' }),
+    analysis: AnalysisSchema.optional(),
   })
   .meta({ id: 'DiffData' });
 

@@ -142,6 +142,12 @@ export const DiffConfigSchema = z
     werInComposite: flag('overallWER contributes to the composite (default true).'),
     segerInComposite: flag('SegER contributes to the composite (default true).'),
     serInComposite: flag('SER contributes to the composite (default true).'),
+    enableAnalysis: flag('Add data.analysis (per speaker, per column, confusions, speaker mapping, timing) and each entry\'s transcriptCounts (default false).'),
+    timingToleranceSeconds: z
+      .number()
+      .min(0)
+      .optional()
+      .meta({ description: 'Boundary shifts above this many seconds count in analysis.timing beyondTolerance (default 0.1).' }),
   })
   .meta({ id: 'DiffConfig', description: 'Algorithm overrides; unknown keys are rejected.' });
 

@@ -108,7 +108,8 @@ describe('transcript-diff diff', () => {
         [5.5, 6.2, 'see you'],
         [6.2, 7, 'tomorrow'],
       ]),
-      config: { enableSplits: false },
+      // The tool analyses by default.
+      config: { enableSplits: false, enableAnalysis: true },
     });
     expect(written).toBe(JSON.stringify(expected));
     expect((JSON.parse(written) as DiffData).counts.rows.SPLIT).toBe(0);

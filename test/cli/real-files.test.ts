@@ -91,7 +91,7 @@ describe('the tool and the API agree', () => {
     const cli = cliData(original, reworked, '--config', config, '--no-splits');
 
     const rows = (path: string, side: 'original' | 'reworked') => readTranscript(path, readFileSync(path), { side }).rows;
-    const body = { original: rows(original, 'original'), reworked: rows(reworked, 'reworked'), config: { enableMerges: false, stripDiacritics: false, enableSplits: false } };
+    const body = { original: rows(original, 'original'), reworked: rows(reworked, 'reworked'), config: { enableMerges: false, stripDiacritics: false, enableSplits: false, enableAnalysis: true } };
     const { app } = buildApp(engine);
     const res = await request(app).post('/v1/diff').set('x-api-key', KEY).set('content-type', 'application/json').send(JSON.stringify(body));
     expect(res.status).toBe(200);
