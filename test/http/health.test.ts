@@ -39,21 +39,22 @@ describe('GET /v1/health', () => {
     expect(logs[0].level).toBe(20);
   });
 
-  it('answers quickly while a long diff occupies the only worker', async () => {
+  it('answers while a long diff occupies the only worker', async () => {
     const { app } = buildApp(engine);
+    let diffDone = false;
     const slow = request(app)
       .post('/v1/diff')
       .set('x-api-key', KEY)
       .send({ original: [{ transcript: 'sleep 1500' }], reworked: [] })
-      .then((r) => r);
+      .then((r) => {
+        diffDone = true;
+        return r;
+      });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const times: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      const start = performance.now();
-      expect((await request(app).get('/v1/health')).status).toBe(200);
-      times.push(performance.now() - start);
-    }
-    expect(Math.max(...times)).toBeLessThan(100);
+    // Not a timing target (the benchmark measures latency): the probes are answered by the main
+    // thread while the worker still holds the diff, not after it.
+    for (let i = 0; i < 20; i++) expect((await request(app).get('/v1/health')).status).toBe(200);
+    expect(diffDone).toBe(false);
     expect((await slow).status).toBe(200);
   });
 });
