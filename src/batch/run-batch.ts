@@ -13,6 +13,7 @@ import { availableParallelism } from 'node:os';
 import { basename, extname, join, resolve } from 'node:path';
 import { Piscina } from 'piscina';
 import { CliError } from '../cli/cli-error';
+import { DEFAULT_CONFIG, type DiffConfig } from '../engine/types';
 import { readManifest, type Manifest } from './manifest';
 import { isErrorRecord, recordLine, type ErrorRecord } from './pair-record';
 import { completedIds, forEachRecord, PAIRS_FILE } from './pairs-file';
@@ -191,8 +192,18 @@ function writeAtomically(path: string, text: string): void {
   renameSync(temporary, path);
 }
 
+/**
+ * The config the pairs run with: the error analysis on by default wherever the engine has it
+ * (`config.enableAnalysis`), since the summary's confusions and per-speaker figures come from it;
+ * a `--config` file may still turn it off.
+ */
+export function pairConfig(config: Partial<DiffConfig>): Partial<DiffConfig> {
+  return 'enableAnalysis' in DEFAULT_CONFIG ? ({ enableAnalysis: true, ...config } as Partial<DiffConfig>) : config;
+}
+
 /** Runs a batch; resolves with the exit status (0 all scored, 3 error rows, 1 below --fail-under). */
-export async function runBatch(options: BatchOptions, io: BatchIo): Promise<number> {
+export async function runBatch(given: BatchOptions, io: BatchIo): Promise<number> {
+  const options: BatchOptions = { ...given, pair: { ...given.pair, config: pairConfig(given.pair.config) } };
   const manifest = readManifest(options.manifest);
   prepareOut(options.out, manifest, options);
   const pairsPath = join(options.out, PAIRS_FILE);
