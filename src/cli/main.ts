@@ -72,8 +72,8 @@ function wholeNumber(value: string): number {
   return n;
 }
 
-/** Config fields set by the switches `diff` and `batch` share; they win over `--config`. */
-function configFlags(opts: Record<string, unknown>): Partial<DiffConfig> {
+/** Config fields set by `batch`'s switches (those of `diff`); they win over `--config`. */
+function batchConfigFlags(opts: Record<string, unknown>): Partial<DiffConfig> {
   const flags: Partial<DiffConfig> = {};
   if (opts['splits'] === false) flags.enableSplits = false;
   if (opts['merges'] === false) flags.enableMerges = false;
@@ -125,6 +125,13 @@ export function buildProgram(run: CliRun): Command {
     .option('--max-rows <n>', `rows a side (default ${LIMITS.rows}, as the API)`, positiveInteger)
     .option('--max-cell-chars <n>', `characters in one cell (default ${LIMITS.cellCodePoints}, as the API)`, positiveInteger)
     .action((original: string, reworked: string, opts: Record<string, unknown>) => {
+      const configFlags: Partial<DiffConfig> = {};
+      if (opts['splits'] === false) configFlags.enableSplits = false;
+      if (opts['merges'] === false) configFlags.enableMerges = false;
+      if (opts['simple']) configFlags.simpleMode = true;
+      if (opts['positional']) configFlags.positionalMode = true;
+      if (opts['keepDiacritics']) configFlags.stripDiacritics = false;
+      if (opts['ignore']) configFlags.ignoreColNames = opts['ignore'] as string[];
       run.exitCode = diffCommand(
         original,
         reworked,
@@ -136,7 +143,7 @@ export function buildProgram(run: CliRun): Command {
           speakerPrefix: opts['speakerPrefix'] === true,
           tiers: opts['tiers'] as string[] | undefined,
           config: opts['config'] as string | undefined,
-          configFlags: configFlags(opts),
+          configFlags,
           json: opts['json'] as string | undefined,
           failUnder: opts['failUnder'] as number | undefined,
           limits: {
@@ -175,7 +182,7 @@ export function buildProgram(run: CliRun): Command {
     .option('--max-cell-chars <n>', `characters in one cell (default ${LIMITS.cellCodePoints}, as the API)`, positiveInteger)
     .option('-q, --quiet', 'print no progress and no summary')
     .action((manifest: string, opts: Record<string, unknown>) => {
-      const config = { ...(opts['config'] ? readConfigFile(opts['config'] as string) : {}), ...configFlags(opts) };
+      const config = { ...(opts['config'] ? readConfigFile(opts['config'] as string) : {}), ...batchConfigFlags(opts) };
       const tty = process.stderr.isTTY === true;
       run.pending = runBatch(
         {
