@@ -34,7 +34,8 @@ export interface SideRef {
 export interface PairAnalysis {
   confusions: Confusions;
   speakers: SpeakerAnalysis[];
-  mappedSACR: number | null;
+  /** SACR's numerator after the speaker mapping, and its denominator; null without a speaker column. */
+  speakerMapping: { mappedSpeakerChanged: number; modifiedRows: number } | null;
 }
 
 export interface ScoredRecord {
@@ -69,7 +70,7 @@ export function pairAnalysis(data: DiffData): PairAnalysis | null {
   return {
     confusions: analysis.confusions,
     speakers: analysis.speakers,
-    mappedSACR: analysis.speakerMapping?.mappedSACR ?? null,
+    speakerMapping: analysis.speakerMapping ? { mappedSpeakerChanged: analysis.speakerMapping.mappedSpeakerChanged, modifiedRows: analysis.speakerMapping.modifiedRows } : null,
   };
 }
 

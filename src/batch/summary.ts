@@ -7,6 +7,7 @@
 import { GRADE_LABELS } from '../engine/composite';
 import type { WordCount, WordSubstitution } from '../engine/analysis-types';
 import type { Composite, DiffConfig, EditCounts, Scores, Status } from '../engine/types';
+import { clampedRate } from '../engine/metrics';
 import { STATUSES } from '../engine/types';
 import { bootstrapCorpus, quantile, type Interval } from './bootstrap';
 import { ERROR_KINDS, type ErrorKind, type ErrorRecord, type PairAnalysis } from './pair-record';
@@ -52,6 +53,11 @@ export interface AnalysisSummary {
   insertions: { total: number; top: WordCount[] };
   deletions: { total: number; top: WordCount[] };
   approximateEntries: number;
+  /**
+   * The speaker-change rate after mapping each pair's original labels to its reworked ones,
+   * pooled like SACR: Σ mappedSpeakerChanged ÷ Σ MODIFIED over the pairs with a speaker column.
+   */
+  mappedSpeakerChange: { changed: number; modified: number; pairs: number; rate: number } | null;
   speakers: Array<{ speaker: string | null; pairs: number; entries: Record<Status, number>; char: EditCounts; word: EditCounts }>;
 }
 
@@ -162,12 +168,18 @@ export function summariseAnalysis(pairs: readonly AnalysedPair[]): AnalysisSumma
   const del = new Map<string, number>();
   const speakers = new Map<string, AnalysisSummary['speakers'][number]>();
   const totals = { substitutions: 0, insertions: 0, deletions: 0, approximateEntries: 0 };
+  const mapped = { changed: 0, modified: 0, pairs: 0 };
   for (const { analysis } of pairs) {
     const c = analysis.confusions;
     totals.substitutions += c.substitutions.total;
     totals.insertions += c.insertions.total;
     totals.deletions += c.deletions.total;
     totals.approximateEntries += c.approximateEntries;
+    if (analysis.speakerMapping) {
+      mapped.changed += analysis.speakerMapping.mappedSpeakerChanged;
+      mapped.modified += analysis.speakerMapping.modifiedRows;
+      mapped.pairs++;
+    }
     for (const s of c.substitutions.top) {
       const key = `${s.reference}\u0000${s.hypothesis}`;
       const seen = subs.get(key);
@@ -205,6 +217,7 @@ export function summariseAnalysis(pairs: readonly AnalysedPair[]): AnalysisSumma
     insertions: { total: totals.insertions, top: words(ins) },
     deletions: { total: totals.deletions, top: words(del) },
     approximateEntries: totals.approximateEntries,
+    mappedSpeakerChange: mapped.pairs === 0 ? null : { ...mapped, rate: clampedRate(mapped.changed, mapped.modified) },
     speakers: [...speakers.values()].sort((a, b) => (a.speaker === null ? 1 : b.speaker === null ? -1 : compareText(a.speaker, b.speaker))),
   };
 }
@@ -387,6 +400,7 @@ export function renderSummary(summary: Summary): string {
     out.push('', `top substitutions (of ${a.substitutions.total}): ${a.substitutions.top.slice(0, 10).map((s) => `${s.reference}→${s.hypothesis} ${s.count}`).join(', ')}`);
     out.push(`top insertions (of ${a.insertions.total}): ${a.insertions.top.slice(0, 10).map((w) => `${w.word} ${w.count}`).join(', ')}`);
     out.push(`top deletions (of ${a.deletions.total}): ${a.deletions.top.slice(0, 10).map((w) => `${w.word} ${w.count}`).join(', ')}`);
+    if (a.mappedSpeakerChange) out.push(`speaker changes after mapping labels: ${pct(a.mappedSpeakerChange.rate)} of MODIFIED rows (SACR ${pct(c.pooled.SACR)})`);
   }
   if (summary.errors.count > 0) {
     out.push('', `${summary.errors.count} error rows (${ERROR_KINDS.filter((k) => summary.errors.byKind[k] > 0).map((k) => `${k} ${summary.errors.byKind[k]}`).join(', ')}):`);

@@ -27,7 +27,7 @@ it('adds confusions and speakers over the pairs', () => {
       approximateEntries: 0,
     },
     speakers: [{ speaker: 'Ann', entries: entries(2), char: counts(4, 40), word: counts(2, 10) }],
-    mappedSACR: null,
+    speakerMapping: { mappedSpeakerChanged: 1, modifiedRows: 2 },
   });
   const two = analysed('p2', {
     confusions: {
@@ -40,7 +40,7 @@ it('adds confusions and speakers over the pairs', () => {
       { speaker: null, entries: entries(1), char: counts(1, 5), word: counts(1, 2) },
       { speaker: 'Ann', entries: entries(1), char: counts(2, 20), word: counts(1, 5) },
     ],
-    mappedSACR: 0,
+    speakerMapping: null,
   });
   const s = summariseAnalysis([one, two])!;
   expect(s.pairs).toBe(2);
@@ -48,6 +48,7 @@ it('adds confusions and speakers over the pairs', () => {
   expect(s.insertions).toEqual({ total: 3, top: [{ word: 'um', count: 2 }, { word: 'uh', count: 1 }] });
   expect(s.deletions).toEqual({ total: 3, top: [{ word: 'and', count: 3 }] });
   expect(s.approximateEntries).toBe(1);
+  expect(s.mappedSpeakerChange).toEqual({ changed: 1, modified: 2, pairs: 1, rate: 0.5 });
   expect(s.speakers).toEqual([
     { speaker: 'Ann', pairs: 2, entries: entries(3), char: counts(6, 60), word: counts(3, 15) },
     { speaker: null, pairs: 1, entries: entries(1), char: counts(1, 5), word: counts(1, 2) },
