@@ -87,7 +87,7 @@ function formatDuration(seconds: number): string {
 /** Done/total, pairs per second and time left, as a redrawn bar on a TTY or plain lines a few seconds apart. */
 function progressReporter(io: BatchIo, total: number, alreadyDone: number) {
   const started = performance.now();
-  let last = -Infinity;
+  let last = started;
   let done = alreadyDone;
   const line = () => {
     const seconds = (performance.now() - started) / 1000;
@@ -221,6 +221,7 @@ export async function runBatch(given: BatchOptions, io: BatchIo): Promise<number
     closeSync(fd);
   }
   const seconds = progress.finish();
+  const jobs = options.jobs ?? availableParallelism();
 
   const run = await readRun(pairsPath, manifest);
   if (run.missing.length > 0) throw new CliError(`${pairsPath}: no line for ${run.missing.length} pairs (first: ${run.missing[0]}) after the run`, 2);
@@ -235,7 +236,7 @@ export async function runBatch(given: BatchOptions, io: BatchIo): Promise<number
   writeAtomically(join(options.out, 'summary.csv'), summaryCsv(summary));
   if (!options.quiet) {
     io.write(renderSummary(summary));
-    io.write(`\n${todo.length} pairs run in ${seconds.toFixed(1)} s (${(todo.length / Math.max(seconds, 1e-9)).toFixed(1)} pairs/s on ${options.jobs ?? availableParallelism()} threads); written to ${options.out}\n`);
+    io.write(`\n${todo.length} pairs run in ${seconds.toFixed(1)} s (${(todo.length / Math.max(seconds, 1e-9)).toFixed(1)} pairs/s on ${jobs} thread${jobs === 1 ? '' : 's'}); written to ${options.out}\n`);
   }
 
   if (summary.errors.count > 0) return 3;

@@ -1,0 +1,128 @@
+/**
+ * Corpus scoring at scale: pairs per second of `transcript-diff batch` with --jobs 1 and --jobs 2
+ * on the same corpus, beside a calibration measured in the same run (one CPU-bound loop in one
+ * thread, then the same loop in two threads at once: the speed-up this machine gives two threads
+ * at that moment). Runs in the order calibration, 1, 2, 2, 1, calibration so that drift in the
+ * machine's load falls on both sides. Peak RSS of each batch run (whole process, workers included)
+ * from /usr/bin/time. Then the summary alone over a pairs.jsonl of 100,000 lines (the corpus's
+ * lines repeated under new ids): the time and memory of the part that grows with the corpus.
+ *
+ *   npm run build && node dist/scripts/bench/batch-scale.js [DIR=/tmp/batch-scale] [PAIRS=2000]
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { writeCorpus } from './batch-corpus';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+const LOOP = `
+  const { parentPort, workerData } = require('node:worker_threads');
+  let h = 0x811c9dc5;
+  for (let i = 0; i < workerData; i++) h = Math.imul(h ^ (i & 0xff), 0x01000193) ^ (h >>> 13);
+  parentPort.postMessage(h);
+`;
+
+/** Seconds for `threads` threads to each run the loop `iterations` times, all at once. */
+async function loopSeconds(threads: number, iterations: number): Promise<number> {
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: threads }, () => new Promise<void>((done, fail) => {
+      const worker = new Worker(LOOP, { eval: true, workerData: iterations });
+      worker.once('message', () => void worker.terminate().then(() => done()));
+      worker.once('error', fail);
+    })),
+  );
+  return (performance.now() - started) / 1000;
+}
+
+async function calibrate(): Promise<number> {
+  const iterations = 600_000_000;
+  const one = await loopSeconds(1, iterations);
+  const two = await loopSeconds(2, iterations);
+  return (2 * one) / two;
+}
+
+interface BatchRun {
+  jobs: number;
+  /** The whole command: start-up, scoring, summary. */
+  seconds: number;
+  /** Scoring alone, as the command reports it (the pool's start to the last line written). */
+  scoringSeconds: number;
+  pairsPerSecond: number;
+  peakRssMb: number;
+}
+
+function batch(manifest: string, out: string, jobs: number, pairs: number): BatchRun {
+  rmSync(out, { recursive: true, force: true });
+  const timeFile = `${out}.time`;
+  const started = performance.now();
+  const run = spawnSync('/usr/bin/time', ['-f', '%M', '-o', timeFile, process.execPath, CLI, 'batch', manifest, '--out', out, '--jobs', String(jobs)], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const seconds = (performance.now() - started) / 1000;
+  if (run.status !== 0 && run.status !== 3) throw new Error(`batch --jobs ${jobs} exited ${run.status}: ${run.stderr}`);
+  const scored = /(\d+) pairs run in ([\d.]+) s/.exec(run.stdout);
+  if (!scored || Number(scored[1]) !== pairs) throw new Error(`batch --jobs ${jobs} did not report ${pairs} pairs run`);
+  const scoringSeconds = Number(scored[2]);
+  const peakKb = Number(readFileSync(timeFile, 'utf8').trim().split('\n').pop());
+  return { jobs, seconds, scoringSeconds, pairsPerSecond: pairs / scoringSeconds, peakRssMb: peakKb / 1024 };
+}
+
+/** The summary over `lines` pairs: the corpus's pairs.jsonl repeated under new ids, read and summarised by `batch --resume`. */
+function summaryAtScale(dir: string, source: string, lines: number): { seconds: number; peakRssMb: number } {
+  const big = join(dir, 'big');
+  rmSync(big, { recursive: true, force: true });
+  execFileSync('mkdir', ['-p', big]);
+  const records = readFileSync(join(source, 'pairs.jsonl'), 'utf8').trimEnd().split('\n');
+  const manifest: string[] = ['id,original,reworked,annotator,week,edits'];
+  const parts: string[] = [];
+  for (let i = 0; i < lines; i++) {
+    const record = JSON.parse(records[i % records.length]!) as { id: string; tags: Record<string, string>; original?: { path: string }; reworked?: { path: string } };
+    const id = `q${String(i).padStart(6, '0')}`;
+    record.id = id;
+    parts.push(JSON.stringify(record));
+    manifest.push([id, 'never-read.json', 'never-read.json', record.tags['annotator'], record.tags['week'], record.tags['edits']].join(','));
+  }
+  writeFileSync(join(big, 'pairs.jsonl'), `${parts.join('\n')}\n`);
+  writeFileSync(join(big, 'manifest.csv'), `${manifest.join('\n')}\n`);
+  // --resume finds every pair done: what runs is reading pairs.jsonl back and the summary.
+  writeFileSync(join(big, 'batch.json'), readFileSync(join(source, 'batch.json'), 'utf8'));
+  const timeFile = join(dir, 'big.time');
+  const started = performance.now();
+  const run = spawnSync('/usr/bin/time', ['-f', '%M', '-o', timeFile, process.execPath, CLI, 'batch', join(big, 'manifest.csv'), '--out', big, '--resume', '--quiet'], { encoding: 'utf8' });
+  const seconds = (performance.now() - started) / 1000;
+  if (run.status !== 0 && run.status !== 3) throw new Error(`summary at scale exited ${run.status}: ${run.stderr}`);
+  return { seconds, peakRssMb: Number(readFileSync(timeFile, 'utf8').trim().split('\n').pop()) / 1024 };
+}
+
+async function main(): Promise<void> {
+  const dir = process.argv[2] ?? '/tmp/batch-scale';
+  const pairs = Number(process.argv[3] ?? 2000);
+  const corpus = join(dir, 'corpus');
+  if (!existsSync(join(corpus, 'manifest.csv'))) writeCorpus(corpus, pairs, 1);
+  const manifest = join(corpus, 'manifest.csv');
+  const log = (text: string) => process.stdout.write(`${text}\n`);
+
+  const calibrations = [await calibrate()];
+  log(`calibration: two threads ${calibrations[0]!.toFixed(2)}x one`);
+  const runs: BatchRun[] = [];
+  for (const jobs of [1, 2, 2, 1]) {
+    const run = batch(manifest, join(dir, `out-j${jobs}`), jobs, pairs);
+    runs.push(run);
+    log(`--jobs ${jobs}: scoring ${run.scoringSeconds.toFixed(1)} s (${run.pairsPerSecond.toFixed(1)} pairs/s), whole command ${run.seconds.toFixed(1)} s, peak RSS ${run.peakRssMb.toFixed(0)} MB`);
+  }
+  calibrations.push(await calibrate());
+  log(`calibration: two threads ${calibrations[1]!.toFixed(2)}x one`);
+
+  const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+  const rate = (jobs: number) => mean(runs.filter((r) => r.jobs === jobs).map((r) => r.pairsPerSecond));
+  const speedUp = rate(2) / rate(1);
+  const calibration = mean(calibrations);
+  log(`--jobs 2 speed-up ${speedUp.toFixed(2)}x against the calibration's ${calibration.toFixed(2)}x: ${((100 * (speedUp - 1)) / (calibration - 1)).toFixed(0)} % of the calibration's gain, ${((100 * speedUp) / calibration).toFixed(0)} % of its speed-up`);
+  log(`100,000 pairs at --jobs 2: about ${((100_000 / rate(2)) / 60).toFixed(0)} min of scoring`);
+
+  const scale = summaryAtScale(dir, join(dir, 'out-j2'), 100_000);
+  log(`summary of 100,000 pairs (read back, bootstrap 1000 for the corpus and each group): ${scale.seconds.toFixed(1)} s, peak RSS ${scale.peakRssMb.toFixed(0)} MB`);
+}
+
+void main();
