@@ -99,8 +99,10 @@ export function writeCorpus(dir: string, pairs: number, seed = 1): CorpusEntry[]
       annotator: `ann${(i * 7) % 5}`,
       week: `w${1 + (i % 4)}`,
     };
-    writeFileSync(join(dir, entry.original), renderRows(pair.original, format, id));
-    writeFileSync(join(dir, entry.reworked), renderRows(pair.reworked, format, id));
+    // A nudge can move a first row's start before zero; no file format allows that.
+    const clamp = (rows: EvalRow[]) => rows.map((r) => ({ ...r, start_time: Math.max(0, r.start_time ?? 0), end_time: Math.max(0, r.end_time ?? 0) }));
+    writeFileSync(join(dir, entry.original), renderRows(clamp(pair.original), format, id));
+    writeFileSync(join(dir, entry.reworked), renderRows(clamp(pair.reworked), format, id));
     entries.push(entry);
   }
   const lines = ['id,original,reworked,annotator,week,edits', ...entries.map((e) => [e.id, e.original, e.reworked, e.annotator, e.week, e.textOnly ? 'text-only' : 'structural'].join(','))];

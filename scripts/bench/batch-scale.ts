@@ -2,8 +2,9 @@
  * Corpus scoring at scale: pairs per second of `transcript-diff batch` with --jobs 1 and --jobs 2
  * on the same corpus, beside a calibration measured in the same run (one CPU-bound loop in one
  * thread, then the same loop in two threads at once: the speed-up this machine gives two threads
- * at that moment). Runs in the order calibration, 1, 2, 2, 1, calibration so that drift in the
- * machine's load falls on both sides. Peak RSS of each batch run (whole process, workers included)
+ * at that moment). Three rounds of calibration, --jobs 1, --jobs 2 (the order of the two batch
+ * runs alternating from round to round) so that drift in the machine's load falls on both sides;
+ * medians of each. Peak RSS of each batch run (whole process, workers included)
  * from /usr/bin/time. Then the summary alone over a pairs.jsonl of 100,000 lines (the corpus's
  * lines repeated under new ids): the time and memory of the part that grows with the corpus.
  *
@@ -103,23 +104,25 @@ async function main(): Promise<void> {
   const manifest = join(corpus, 'manifest.csv');
   const log = (text: string) => process.stdout.write(`${text}\n`);
 
-  const calibrations = [await calibrate()];
-  log(`calibration: two threads ${calibrations[0]!.toFixed(2)}x one`);
+  const calibrations: number[] = [];
   const runs: BatchRun[] = [];
-  for (const jobs of [1, 2, 2, 1]) {
-    const run = batch(manifest, join(dir, `out-j${jobs}`), jobs, pairs);
-    runs.push(run);
-    log(`--jobs ${jobs}: scoring ${run.scoringSeconds.toFixed(1)} s (${run.pairsPerSecond.toFixed(1)} pairs/s), whole command ${run.seconds.toFixed(1)} s, peak RSS ${run.peakRssMb.toFixed(0)} MB`);
+  for (let round = 0; round < 3; round++) {
+    calibrations.push(await calibrate());
+    log(`calibration: two threads ${calibrations[round]!.toFixed(2)}x one`);
+    for (const jobs of round % 2 === 0 ? [1, 2] : [2, 1]) {
+      const run = batch(manifest, join(dir, `out-j${jobs}`), jobs, pairs);
+      runs.push(run);
+      log(`--jobs ${jobs}: scoring ${run.scoringSeconds.toFixed(1)} s (${run.pairsPerSecond.toFixed(1)} pairs/s), whole command ${run.seconds.toFixed(1)} s, peak RSS ${run.peakRssMb.toFixed(0)} MB`);
+    }
   }
-  calibrations.push(await calibrate());
-  log(`calibration: two threads ${calibrations[1]!.toFixed(2)}x one`);
 
-  const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
-  const rate = (jobs: number) => mean(runs.filter((r) => r.jobs === jobs).map((r) => r.pairsPerSecond));
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const rate = (jobs: number) => median(runs.filter((r) => r.jobs === jobs).map((r) => r.pairsPerSecond));
   const speedUp = rate(2) / rate(1);
-  const calibration = mean(calibrations);
-  log(`--jobs 2 speed-up ${speedUp.toFixed(2)}x against the calibration's ${calibration.toFixed(2)}x: ${((100 * (speedUp - 1)) / (calibration - 1)).toFixed(0)} % of the calibration's gain, ${((100 * speedUp) / calibration).toFixed(0)} % of its speed-up`);
-  log(`100,000 pairs at --jobs 2: about ${((100_000 / rate(2)) / 60).toFixed(0)} min of scoring`);
+  const calibration = median(calibrations);
+  log(`medians: --jobs 1 ${rate(1).toFixed(1)} pairs/s, --jobs 2 ${rate(2).toFixed(1)} pairs/s: speed-up ${speedUp.toFixed(2)}x against the calibration's ${calibration.toFixed(2)}x, ${((100 * speedUp) / calibration).toFixed(0)} % of it`);
+  log(`peak RSS: --jobs 1 ${median(runs.filter((r) => r.jobs === 1).map((r) => r.peakRssMb)).toFixed(0)} MB, --jobs 2 ${median(runs.filter((r) => r.jobs === 2).map((r) => r.peakRssMb)).toFixed(0)} MB`);
+  log(`100,000 pairs at --jobs 2: about ${(100_000 / rate(2) / 60).toFixed(0)} min of scoring`);
 
   const scale = summaryAtScale(dir, join(dir, 'out-j2'), 100_000);
   log(`summary of 100,000 pairs (read back, bootstrap 1000 for the corpus and each group): ${scale.seconds.toFixed(1)} s, peak RSS ${scale.peakRssMb.toFixed(0)} MB`);
