@@ -9,6 +9,10 @@
  * lines repeated under new ids): the time and memory of the part that grows with the corpus.
  *
  *   npm run build && node dist/scripts/bench/batch-scale.js [DIR=/tmp/batch-scale] [PAIRS=2000]
+ *
+ * BATCH_NODE_FLAGS="--single-threaded-gc" passes Node flags to the batch runs: V8 collects garbage
+ * on helper threads, so a run with one worker also borrows the second core for its collector, and
+ * the flag shows the speed-up without that loan.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +22,7 @@ import { writeCorpus } from './batch-corpus';
 
 const ROOT = join(__dirname, '..', '..', '..');
 const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+const NODE_FLAGS = (process.env['BATCH_NODE_FLAGS'] ?? '').split(' ').filter((f) => f !== '');
 const LOOP = `
   const { parentPort, workerData } = require('node:worker_threads');
   let h = 0x811c9dc5;
@@ -53,20 +58,22 @@ interface BatchRun {
   scoringSeconds: number;
   pairsPerSecond: number;
   peakRssMb: number;
+  /** CPU time of the whole command over its wall time: how many cores it kept busy. */
+  cores: number;
 }
 
 function batch(manifest: string, out: string, jobs: number, pairs: number): BatchRun {
   rmSync(out, { recursive: true, force: true });
   const timeFile = `${out}.time`;
   const started = performance.now();
-  const run = spawnSync('/usr/bin/time', ['-f', '%M', '-o', timeFile, process.execPath, CLI, 'batch', manifest, '--out', out, '--jobs', String(jobs)], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const run = spawnSync('/usr/bin/time', ['-f', '%M %U %S', '-o', timeFile, process.execPath, ...NODE_FLAGS, CLI, 'batch', manifest, '--out', out, '--jobs', String(jobs)], { encoding: 'utf8', maxBuffer: 64 << 20 });
   const seconds = (performance.now() - started) / 1000;
   if (run.status !== 0 && run.status !== 3) throw new Error(`batch --jobs ${jobs} exited ${run.status}: ${run.stderr}`);
   const scored = /(\d+) pairs run in ([\d.]+) s/.exec(run.stdout);
   if (!scored || Number(scored[1]) !== pairs) throw new Error(`batch --jobs ${jobs} did not report ${pairs} pairs run`);
   const scoringSeconds = Number(scored[2]);
-  const peakKb = Number(readFileSync(timeFile, 'utf8').trim().split('\n').pop());
-  return { jobs, seconds, scoringSeconds, pairsPerSecond: pairs / scoringSeconds, peakRssMb: peakKb / 1024 };
+  const [peakKb, user, system] = readFileSync(timeFile, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
+  return { jobs, seconds, scoringSeconds, pairsPerSecond: pairs / scoringSeconds, peakRssMb: peakKb! / 1024, cores: (user! + system!) / seconds };
 }
 
 /** The summary over `lines` pairs: the corpus's pairs.jsonl repeated under new ids, read and summarised by `batch --resume`. */
@@ -112,7 +119,7 @@ async function main(): Promise<void> {
     for (const jobs of round % 2 === 0 ? [1, 2] : [2, 1]) {
       const run = batch(manifest, join(dir, `out-j${jobs}`), jobs, pairs);
       runs.push(run);
-      log(`--jobs ${jobs}: scoring ${run.scoringSeconds.toFixed(1)} s (${run.pairsPerSecond.toFixed(1)} pairs/s), whole command ${run.seconds.toFixed(1)} s, peak RSS ${run.peakRssMb.toFixed(0)} MB`);
+      log(`--jobs ${jobs}: scoring ${run.scoringSeconds.toFixed(1)} s (${run.pairsPerSecond.toFixed(1)} pairs/s), whole command ${run.seconds.toFixed(1)} s on ${run.cores.toFixed(2)} cores, peak RSS ${run.peakRssMb.toFixed(0)} MB`);
     }
   }
 

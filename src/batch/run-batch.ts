@@ -196,12 +196,15 @@ function writeAtomically(path: string, text: string): void {
 }
 
 /**
- * The config the pairs run with: the error analysis on by default wherever the engine has it
- * (`config.enableAnalysis`), since the summary's confusions and per-speaker figures come from it;
- * a `--config` file may still turn it off.
+ * The config the pairs run with, under the user's own: no inline character diffs, since a batch
+ * keeps the pairs' counts and never their result entries (the counts do not depend on them); and
+ * the error analysis on wherever the engine has it (`config.enableAnalysis`), since the summary's
+ * confusions and per-speaker figures come from it.
  */
 export function pairConfig(config: Partial<DiffConfig>): Partial<DiffConfig> {
-  return 'enableAnalysis' in DEFAULT_CONFIG ? ({ enableAnalysis: true, ...config } as Partial<DiffConfig>) : config;
+  const defaults: Record<string, boolean> = { enableInlineDiff: false };
+  if ('enableAnalysis' in DEFAULT_CONFIG) defaults['enableAnalysis'] = true;
+  return { ...defaults, ...config } as Partial<DiffConfig>;
 }
 
 /** Runs a batch; resolves with the exit status (0 all scored, 3 error rows, 1 below --fail-under). */
