@@ -125,9 +125,16 @@ async function main(): Promise<void> {
 
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const rate = (jobs: number) => median(runs.filter((r) => r.jobs === jobs).map((r) => r.pairsPerSecond));
-  const speedUp = rate(2) / rate(1);
-  const calibration = median(calibrations);
-  log(`medians: --jobs 1 ${rate(1).toFixed(1)} pairs/s, --jobs 2 ${rate(2).toFixed(1)} pairs/s: speed-up ${speedUp.toFixed(2)}x against the calibration's ${calibration.toFixed(2)}x, ${((100 * speedUp) / calibration).toFixed(0)} % of it`);
+  // Each round's own ratio: its two batch runs against the calibration measured just before them.
+  const shares = calibrations.map((calibration, round) => {
+    const [a, b] = runs.slice(2 * round, 2 * round + 2);
+    const one = a!.jobs === 1 ? a! : b!;
+    const two = a!.jobs === 2 ? a! : b!;
+    const speedUp = two.pairsPerSecond / one.pairsPerSecond;
+    log(`round ${round + 1}: --jobs 2 speed-up ${speedUp.toFixed(2)}x against the calibration's ${calibration.toFixed(2)}x: ${((100 * speedUp) / calibration).toFixed(0)} %`);
+    return speedUp / calibration;
+  });
+  log(`medians: --jobs 1 ${rate(1).toFixed(1)} pairs/s, --jobs 2 ${rate(2).toFixed(1)} pairs/s; share of the calibration's speed-up ${(100 * median(shares)).toFixed(0)} % (median of the rounds)`);
   log(`peak RSS: --jobs 1 ${median(runs.filter((r) => r.jobs === 1).map((r) => r.peakRssMb)).toFixed(0)} MB, --jobs 2 ${median(runs.filter((r) => r.jobs === 2).map((r) => r.peakRssMb)).toFixed(0)} MB`);
   log(`100,000 pairs at --jobs 2: about ${(100_000 / rate(2) / 60).toFixed(0)} min of scoring`);
 
