@@ -30,12 +30,33 @@ const LOOP = `
   parentPort.postMessage(h);
 `;
 
-/** Seconds for `threads` threads to each run the loop `iterations` times, all at once. */
-async function loopSeconds(threads: number, iterations: number): Promise<number> {
+/**
+ * The engine's own work as a second calibration: the same pairs of the corpus compared over and
+ * over in each thread, nothing written, no pool. It shows what two threads of this workload (which
+ * allocates, unlike LOOP) get from the machine, apart from anything the batch runner does.
+ */
+const ENGINE_LOOP = `
+  const { parentPort, workerData } = require('node:worker_threads');
+  const { compareFiles } = require(workerData.compareFiles);
+  const started = Date.now();
+  let n = 0;
+  while (Date.now() - started < workerData.warmMs) for (const [o, r] of workerData.pairs) compareFiles(o, r, { config: { enableInlineDiff: false } });
+  parentPort.postMessage('warm');
+  parentPort.once('message', () => {
+    for (let k = 0; k < workerData.rounds; k++) for (const [o, r] of workerData.pairs) { compareFiles(o, r, { config: { enableInlineDiff: false } }); n++; }
+    parentPort.postMessage(n);
+  });
+`;
+
+/** Seconds for `threads` threads to each run `source` (with `data`) at once, each warmed up first when it says 'warm'. */
+async function threadsSeconds(source: string, data: unknown, threads: number): Promise<number> {
+  const workers = Array.from({ length: threads }, () => new Worker(source, { eval: true, workerData: data }));
+  const warm = source === ENGINE_LOOP;
+  if (warm) await Promise.all(workers.map((w) => new Promise<void>((done) => w.once('message', () => done()))));
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: threads }, () => new Promise<void>((done, fail) => {
-      const worker = new Worker(LOOP, { eval: true, workerData: iterations });
+    workers.map((worker) => new Promise<void>((done, fail) => {
+      if (warm) worker.postMessage('go');
       worker.once('message', () => void worker.terminate().then(() => done()));
       worker.once('error', fail);
     })),
@@ -45,8 +66,18 @@ async function loopSeconds(threads: number, iterations: number): Promise<number>
 
 async function calibrate(): Promise<number> {
   const iterations = 600_000_000;
-  const one = await loopSeconds(1, iterations);
-  const two = await loopSeconds(2, iterations);
+  const one = await threadsSeconds(LOOP, iterations, 1);
+  const two = await threadsSeconds(LOOP, iterations, 2);
+  return (2 * one) / two;
+}
+
+/** The engine calibration's speed-up: the first 40 pairs of the manifest, a few rounds a thread. */
+async function calibrateEngine(manifest: string): Promise<number> {
+  const dir = join(manifest, '..');
+  const pairs = readFileSync(manifest, 'utf8').trimEnd().split('\n').slice(1, 41).map((line) => line.split(',').slice(1, 3).map((p) => join(dir, p)));
+  const data = { compareFiles: join(ROOT, 'dist', 'src', 'cli', 'compare-files.js'), pairs, rounds: 5, warmMs: 1500 };
+  const one = await threadsSeconds(ENGINE_LOOP, data, 1);
+  const two = await threadsSeconds(ENGINE_LOOP, data, 2);
   return (2 * one) / two;
 }
 
@@ -137,6 +168,9 @@ async function main(): Promise<void> {
   log(`medians: --jobs 1 ${rate(1).toFixed(1)} pairs/s, --jobs 2 ${rate(2).toFixed(1)} pairs/s; share of the calibration's speed-up ${(100 * median(shares)).toFixed(0)} % (median of the rounds)`);
   log(`peak RSS: --jobs 1 ${median(runs.filter((r) => r.jobs === 1).map((r) => r.peakRssMb)).toFixed(0)} MB, --jobs 2 ${median(runs.filter((r) => r.jobs === 2).map((r) => r.peakRssMb)).toFixed(0)} MB`);
   log(`100,000 pairs at --jobs 2: about ${(100_000 / rate(2) / 60).toFixed(0)} min of scoring`);
+
+  const engine = [await calibrateEngine(manifest), await calibrateEngine(manifest), await calibrateEngine(manifest)];
+  log(`engine calibration (compareFiles in a loop, no runner): two threads ${engine.map((x) => `${x.toFixed(2)}x`).join(', ')} one; --jobs 2 reaches ${((100 * (rate(2) / rate(1))) / median(engine)).toFixed(0)} % of its median`);
 
   const scale = summaryAtScale(dir, join(dir, 'out-j2'), 100_000);
   log(`summary of 100,000 pairs (read back, bootstrap 1000 for the corpus and each group): ${scale.seconds.toFixed(1)} s, peak RSS ${scale.peakRssMb.toFixed(0)} MB`);

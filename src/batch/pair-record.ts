@@ -49,6 +49,8 @@ export interface ScoredRecord {
   meta: DiffMeta;
   /** Null when the engine gave no `data.analysis`. */
   analysis: PairAnalysis | null;
+  /** The format adapters' warnings (a doubtful line kept as a row), as `file:line: message`. */
+  warnings: string[];
 }
 
 export interface ErrorRecord {
@@ -74,7 +76,7 @@ export function pairAnalysis(data: DiffData): PairAnalysis | null {
   };
 }
 
-export function scoredRecord(id: string, tags: Record<string, string>, original: SideRef, reworked: SideRef, data: DiffData): ScoredRecord {
+export function scoredRecord(id: string, tags: Record<string, string>, original: SideRef, reworked: SideRef, data: DiffData, warnings: string[] = []): ScoredRecord {
   return {
     id,
     tags,
@@ -85,6 +87,7 @@ export function scoredRecord(id: string, tags: Record<string, string>, original:
     composite: data.composite,
     meta: data.meta,
     analysis: pairAnalysis(data),
+    warnings,
   };
 }
 

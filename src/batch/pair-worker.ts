@@ -69,7 +69,9 @@ export function scorePair(task: PairTask): PairRecord {
     const reworkedFormat = checkFormat('reworked_format', pair.reworkedFormat);
     checkReadable(pair.original, originalPath);
     checkReadable(pair.reworked, reworkedPath);
+    const warnings: string[] = [];
     const compareOptions: CompareOptions = {
+      warn: (message) => warnings.push(shown(message)),
       originalFormat,
       reworkedFormat,
       map: options.map,
@@ -79,7 +81,7 @@ export function scorePair(task: PairTask): PairRecord {
       limits: options.limits,
     };
     const { data, original, reworked } = compareFiles(originalPath, reworkedPath, compareOptions);
-    return scoredRecord(pair.id, pair.tags, { path: pair.original, format: original.format }, { path: pair.reworked, format: reworked.format }, data);
+    return scoredRecord(pair.id, pair.tags, { path: pair.original, format: original.format }, { path: pair.reworked, format: reworked.format }, data, warnings);
   } catch (error) {
     const kind: ErrorKind = error instanceof PairError ? error.kind : error instanceof CliError ? 'rejected' : 'internal';
     const message = error instanceof Error ? error.message : String(error);

@@ -30,6 +30,8 @@ export interface PairFigures {
   rows: Record<Status, number>;
   /** The raw counts summed for `totals`, in RAW_COUNTS order. */
   raw: Float64Array;
+  /** The format adapters' warnings on the pair's files. */
+  warnings: number;
 }
 
 const EDIT_FIELDS = ['substitutions', 'deletions', 'insertions', 'hits', 'referenceLength'] as const;
@@ -127,6 +129,7 @@ export function pairFigures(record: ScoredRecord): PairFigures {
     label: record.composite?.label ?? null,
     rows,
     raw: rawCounts(record),
+    warnings: record.warnings?.length ?? 0,
   };
 }
 

@@ -93,6 +93,8 @@ export interface Summary {
   options: { config: Partial<DiffConfig>; seed: string; bootstrap: number; worst: number };
   definitions: Record<string, string>;
   pairs: { total: number; scored: number; errorRows: number };
+  /** Warnings of the format adapters (rows kept from doubtful lines): they are in pairs.jsonl, pair by pair. */
+  warnings: { pairs: number; total: number };
   analysis: string;
   corpus: GroupSummary;
   groups: Record<string, Record<string, GroupSummary>>;
@@ -309,6 +311,7 @@ export function buildSummary(scoredIn: PairFigures[], errorsIn: ErrorRecord[], a
     options: { config: options.config, seed: options.seed, bootstrap: options.bootstrap, worst: options.worst },
     definitions: DEFINITIONS,
     pairs: { total: scored.length + errors.length, scored: scored.length, errorRows: errors.length },
+    warnings: { pairs: scored.filter((p) => p.warnings > 0).length, total: scored.reduce((s, p) => s + p.warnings, 0) },
     analysis:
       analysed.length > 0
         ? `present for ${analysed.length} of ${scored.length} scored pairs`
@@ -373,6 +376,7 @@ export function renderSummary(summary: Summary): string {
   const c = summary.corpus;
   const ci = 'pooled' in c.intervals ? c.intervals : null;
   out.push(`${summary.pairs.total} pairs: ${summary.pairs.scored} scored, ${summary.pairs.errorRows} error rows`);
+  if (summary.warnings.total > 0) out.push(`${summary.warnings.total} format warnings on ${summary.warnings.pairs} pairs (rows kept from doubtful lines; each pair's in pairs.jsonl)`);
   if (c.pooledComposite?.grade != null) out.push(`pooled grade ${fixed(c.pooledComposite.grade)} (${c.pooledComposite.label}); mean grade ${fixed(c.meanGrade)}${ci?.meanGrade ? ` [${fixed(ci.meanGrade.low)}, ${fixed(ci.meanGrade.high)}]` : ''}`);
   out.push('');
   out.push(`${'rate'.padEnd(16)}${'pooled'.padStart(9)}  ${'95% interval'.padEnd(20)}${'macro'.padStart(9)}`);

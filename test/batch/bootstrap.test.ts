@@ -18,7 +18,7 @@ function pair(id: string, errors: number, reference: number, grade: number | nul
   r[sacr] = NaN;
   rates[sacr] = NaN;
   const rows = Object.fromEntries(STATUSES.map((s) => [s, 0])) as Record<Status, number>;
-  return { id, tags: {}, errors: e, reference: r, rates, grade, label: null, rows, raw: new Float64Array(25) };
+  return { id, tags: {}, errors: e, reference: r, rates, grade, label: null, rows, raw: new Float64Array(25), warnings: 0 };
 }
 
 it('draws the same stream for the same seed, and values in [0, 1)', () => {

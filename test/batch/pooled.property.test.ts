@@ -55,6 +55,7 @@ const record = (id: string) =>
         composite: { grade: 3, label: 'Acceptable', percent: '25.00%', enabledMetrics: [] },
         meta: { originalRows: r.reworkedRows, reworkedRows: r.reworkedRows, headers: ['transcript'], approximateEntries: 0 },
         analysis: null,
+        warnings: [],
       };
     });
 

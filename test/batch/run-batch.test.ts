@@ -192,3 +192,19 @@ describe('batch exit statuses and determinism', () => {
     expect(noOut.status).toBe(2);
   });
 });
+
+describe('format warnings', () => {
+  it('keeps each pair’s adapter warnings in its line and counts them in the summary', async () => {
+    writeFileSync(join(dir, 'files', 'gap.asr.stm'), 'f 1 A 0.0 1.0 hello there\nf 1 inter_segment_gap 1.0 2.0 words in a gap\nf 1 A 2.0 3.0 bye now\n');
+    writeFileSync(join(dir, 'files', 'gap.edit.stm'), 'f 1 A 0.0 1.0 hello there\nf 1 A 2.0 3.0 bye now\n');
+    writeFileSync(join(dir, 'gap.csv'), 'id,original,reworked\ngap,files/gap.asr.stm,files/gap.edit.stm\n');
+    const out = join(dir, 'out-gap');
+    const result = await run('batch', join(dir, 'gap.csv'), '--out', out, '--bootstrap', '0');
+    expect(result.status).toBe(0);
+    const [record] = records(out) as ScoredRecord[];
+    expect(record!.warnings).toHaveLength(1);
+    expect(record!.warnings[0]).toMatch(/^files\/gap\.asr\.stm:2: /);
+    expect(summaryOf(out).warnings).toEqual({ pairs: 1, total: 1 });
+    expect(result.stdout).toContain('1 format warnings on 1 pairs');
+  });
+});
