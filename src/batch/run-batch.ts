@@ -122,6 +122,7 @@ function progressReporter(io: BatchIo, total: number, alreadyDone: number) {
 
 /** Scores the pairs not yet in pairs.jsonl, appending each line as it comes. */
 async function scorePairs(manifest: Manifest, todo: Manifest['pairs'], fd: number, options: BatchOptions, onLine: () => void): Promise<void> {
+  if (todo.length === 0) return;
   const jobs = options.jobs ?? Math.max(1, availableParallelism());
   const filename = join(__dirname, `pair-worker${extname(__filename)}`);
   const pool = new Piscina<PairTask, string>({
