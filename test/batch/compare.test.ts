@@ -10,6 +10,9 @@ import type { RunComparison } from '../../src/batch/compare-runs';
 import type { Summary } from '../../src/batch/summary';
 import { manifestCsv, writePairs } from './corpus';
 
+// Two batch runs, each starting worker threads that compile the sources with ts-node.
+jest.setTimeout(120_000);
+
 let dir: string;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'td-compare-'));

@@ -13,6 +13,8 @@ import { manifestCsv, writePairs } from './corpus';
 
 const ROOT = resolve(__dirname, '../..');
 const PAIRS = 120;
+// Three runs, one of them a child compiling the CLI with ts-node: beyond jest's default on a busy machine.
+const TIMEOUT_MS = 120_000;
 
 let dir: string;
 beforeAll(() => {
@@ -74,7 +76,7 @@ it('resumes a run killed part-way into the summary of an uninterrupted run', asy
   const ids = readFileSync(join(killed, 'pairs.jsonl'), 'utf8').trimEnd().split('\n').map((l) => (JSON.parse(l) as { id: string }).id);
   expect(ids).toHaveLength(PAIRS);
   expect(new Set(ids).size).toBe(PAIRS);
-});
+}, TIMEOUT_MS);
 
 it('refuses to resume with other options', async () => {
   const out = join(dir, 'whole');

@@ -13,6 +13,9 @@ import { isErrorRecord, parseRecordLine, type PairRecord, type ScoredRecord } fr
 import type { Summary } from '../../src/batch/summary';
 import { manifestCsv, writePairs, type CorpusPair } from './corpus';
 
+// Each run starts worker threads that compile the sources with ts-node: seconds each on a busy machine.
+jest.setTimeout(120_000);
+
 let dir: string;
 let good: CorpusPair[];
 beforeAll(() => {
