@@ -131,7 +131,7 @@ async function scorePairs(manifest: Manifest, todo: Manifest['pairs'], fd: numbe
     maxThreads: jobs,
     idleTimeout: Number.MAX_SAFE_INTEGER,
     // A second task waits in each thread's own queue, so that a thread never idles for the round
-    // trip through the main thread between two pairs (a pair takes a few milliseconds).
+    // trip through the main thread between two pairs (docs/benchmark.md, Corpus scoring).
     concurrentTasksPerWorker: 2,
     // A worker file in TypeScript (tests, ts-node) needs the TypeScript loader in the thread.
     execArgv: filename.endsWith('.ts') ? ['--require', 'ts-node/register/transpile-only'] : [],
