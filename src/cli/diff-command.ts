@@ -37,7 +37,7 @@ export interface Terminal {
 }
 
 /** The config object of `--config FILE`: the API's `config`, as JSON. */
-function readConfigFile(path: string): Partial<DiffConfig> {
+export function readConfigFile(path: string): Partial<DiffConfig> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');

@@ -2,8 +2,9 @@
 /**
  * The `transcript-diff` command: the engine in-process, on files in the formats teams exchange.
  * Exit status: 0 done; 1 the grade is below `--fail-under`; 2 bad input or options (one line on
- * stderr naming the file, the place and the problem).
+ * stderr naming the file, the place and the problem); 3 a batch with error rows.
  */
+import { availableParallelism } from 'node:os';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { FORMATS } from '../formats/index';
 import type { FormatName, ReadOptions, TranscriptRow } from '../formats/types';
@@ -11,7 +12,9 @@ import type { DiffConfig } from '../engine/types';
 import { packageVersion } from '../package-version';
 import { LIMITS } from '../request/diff-schema';
 import { CliError } from './cli-error';
-import { diffCommand, type Terminal } from './diff-command';
+import { diffCommand, readConfigFile, type Terminal } from './diff-command';
+import { compareCommand } from '../batch/compare-runs';
+import { runBatch } from '../batch/run-batch';
 
 const NAME = 'transcript-diff';
 
@@ -63,7 +66,34 @@ function terminal(): Terminal {
   };
 }
 
-export function buildProgram(run: { exitCode: number }): Command {
+function wholeNumber(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a whole number (0 or more)');
+  return n;
+}
+
+/** Config fields set by `batch`'s switches (those of `diff`); they win over `--config`. */
+function batchConfigFlags(opts: Record<string, unknown>): Partial<DiffConfig> {
+  const flags: Partial<DiffConfig> = {};
+  if (opts['splits'] === false) flags.enableSplits = false;
+  if (opts['merges'] === false) flags.enableMerges = false;
+  if (opts['simple']) flags.simpleMode = true;
+  if (opts['positional']) flags.positionalMode = true;
+  if (opts['keepDiacritics']) flags.stripDiacritics = false;
+  if (opts['ignore']) flags.ignoreColNames = opts['ignore'] as string[];
+  return flags;
+}
+
+/**
+ * The state of one command line: its exit status, or for the commands that run asynchronously
+ * (batch, compare) the promise of it.
+ */
+export interface CliRun {
+  exitCode: number;
+  pending?: Promise<number>;
+}
+
+export function buildProgram(run: CliRun): Command {
   const program = new Command(NAME)
     .description('Compare an AI transcript with its post-edit: what changed, row by row, and how much.')
     .version(packageVersion(), '-V, --version')
@@ -128,15 +158,110 @@ export function buildProgram(run: { exitCode: number }): Command {
         terminal(),
       );
     });
+
+  program
+    .command('batch')
+    .description('score every pair of files a manifest lists, in parallel: pairs.jsonl, summary.json and summary.csv under --out')
+    .argument('<manifest>', 'CSV or JSONL: id, original, reworked (paths relative to the manifest), optional format or original_format/reworked_format; other columns are group tags')
+    .requiredOption('--out <dir>', 'folder for pairs.jsonl, summary.json, summary.csv')
+    .option('--jobs <n>', `worker threads (default: ${availableParallelism()}, the available parallelism)`, positiveInteger)
+    .option('--resume', 'go on with the run in --out: skip the pairs already in pairs.jsonl')
+    .option('--seed <text>', 'seed of the bootstrap resampling', '1')
+    .option('--bootstrap <n>', 'bootstrap resamples (0: no intervals)', wholeNumber, 1000)
+    .option('--worst <n>', 'worst pairs listed', wholeNumber, 10)
+    .option('--fail-under <grade>', "exit 1 when the corpus's pooled grade is below this (1-5)", grade)
+    .option('--map <pairs>', 'CSV/TSV columns, e.g. transcript=Text,speaker=Who,start_time=Begin', columnMap)
+    .option('--speaker-prefix', 'SubRip/WebVTT: read a leading "NAME:" of a cue as its speaker')
+    .option('--tiers <ids>', 'ELAN: read these tiers (comma-separated), symbolic ones included', (v) => v.split(',').map((s) => s.trim()))
+    .option('--config <file>', "the API's config object, as a JSON file")
+    .option('--no-splits', 'do not detect split rows (config.enableSplits false)')
+    .option('--no-merges', 'do not detect merged rows (config.enableMerges false)')
+    .option('--simple', 'simple mode: transcript only (config.simpleMode)')
+    .option('--positional', 'pair rows by position (config.positionalMode)')
+    .option('--keep-diacritics', 'compare diacritics (config.stripDiacritics false)')
+    .option('--ignore <column>', 'leave a column out of the comparison (repeatable; config.ignoreColNames)', collect)
+    .option('--max-rows <n>', `rows a side (default ${LIMITS.rows}, as the API)`, positiveInteger)
+    .option('--max-cell-chars <n>', `characters in one cell (default ${LIMITS.cellCodePoints}, as the API)`, positiveInteger)
+    .option('-q, --quiet', 'print no progress and no summary')
+    .action((manifest: string, opts: Record<string, unknown>) => {
+      const config = { ...(opts['config'] ? readConfigFile(opts['config'] as string) : {}), ...batchConfigFlags(opts) };
+      const tty = process.stderr.isTTY === true;
+      run.pending = runBatch(
+        {
+          manifest,
+          out: opts['out'] as string,
+          jobs: opts['jobs'] as number | undefined,
+          resume: opts['resume'] === true,
+          pair: {
+            config,
+            map: opts['map'] as ReadOptions['map'],
+            speakerPrefix: opts['speakerPrefix'] === true,
+            tiers: opts['tiers'] as string[] | undefined,
+            limits: {
+              rows: (opts['maxRows'] as number | undefined) ?? LIMITS.rows,
+              cellCodePoints: (opts['maxCellChars'] as number | undefined) ?? LIMITS.cellCodePoints,
+            },
+          },
+          seed: opts['seed'] as string,
+          bootstrap: opts['bootstrap'] as number,
+          worst: opts['worst'] as number,
+          failUnder: opts['failUnder'] as number | undefined,
+          quiet: opts['quiet'] === true,
+        },
+        {
+          write: (text) => process.stdout.write(text),
+          progress: (text) => process.stderr.write(text),
+          tty,
+          width: tty && process.stderr.columns ? process.stderr.columns : 100,
+        },
+      );
+    });
+
+  program
+    .command('compare')
+    .description('compare two batch runs over the same pair ids: B - A for each pooled rate, with paired-bootstrap intervals')
+    .argument('<outA>', 'the --out folder of run A')
+    .argument('<outB>', 'the --out folder of run B')
+    .option('--json <file>', 'write the comparison as JSON ("-": stdout, no table)')
+    .option('--seed <text>', 'seed of the bootstrap resampling', '1')
+    .option('--bootstrap <n>', 'bootstrap resamples', positiveInteger, 1000)
+    .action((outA: string, outB: string, opts: Record<string, unknown>) => {
+      run.pending = compareCommand(outA, outB, { seed: opts['seed'] as string, bootstrap: opts['bootstrap'] as number, json: opts['json'] as string | undefined }, (text) => process.stdout.write(text));
+    });
   return program;
 }
 
-/** Runs the command line; resolves with the exit status. */
+function exitStatusOf(error: unknown): number {
+  if (error instanceof CommanderError) {
+    // Help and version exit 0; a usage error has been printed by commander already.
+    return error.exitCode === 0 ? 0 : 2;
+  }
+  if (error instanceof CliError) {
+    process.stderr.write(`${NAME}: ${error.message}\n`);
+    return error.exitCode;
+  }
+  process.stderr.write(`${NAME}: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+  return 2;
+}
+
+/** Runs a command line of any command; resolves with the exit status. */
+export async function runCli(argv: string[]): Promise<number> {
+  const run: CliRun = { exitCode: 0 };
+  try {
+    buildProgram(run).parse(argv, { from: 'user' });
+    return run.pending ? await run.pending : run.exitCode;
+  } catch (error) {
+    return exitStatusOf(error);
+  }
+}
+
+/** Runs a command line of a synchronous command (`diff`); `batch` and `compare` need runCli. */
 export function main(argv: string[]): number {
-  const run = { exitCode: 0 };
+  const run: CliRun = { exitCode: 0 };
   const program = buildProgram(run);
   try {
     program.parse(argv, { from: 'user' });
+    if (run.pending) throw new Error('this command runs asynchronously: call runCli');
     return run.exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
@@ -153,5 +278,7 @@ export function main(argv: string[]): number {
 }
 
 if (require.main === module) {
-  process.exitCode = main(process.argv.slice(2));
+  void runCli(process.argv.slice(2)).then((status) => {
+    process.exitCode = status;
+  });
 }

@@ -1,0 +1,258 @@
+/**
+ * `transcript-diff batch`: every pair of a manifest scored on a pool of worker threads, each
+ * pair's line appended to OUT/pairs.jsonl as it finishes, then the summary built by reading that
+ * file back. Nothing of a pair's result is kept in memory beyond its line; the summary keeps a
+ * few dozen numbers a pair.
+ *
+ * A line is appended with one write(2) of the whole line on a file opened O_APPEND, so a kill
+ * leaves whole lines and at most one cut last line; `--resume` drops that line, keeps the pairs
+ * already written and scores the rest.
+ */
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { basename, extname, join, resolve } from 'node:path';
+import { Piscina } from 'piscina';
+import { CliError } from '../cli/cli-error';
+import { DEFAULT_CONFIG, type DiffConfig } from '../engine/types';
+import { readManifest, type Manifest } from './manifest';
+import { isErrorRecord, recordLine, type ErrorRecord } from './pair-record';
+import { completedIds, forEachRecord, PAIRS_FILE } from './pairs-file';
+import type { PairOptions, PairTask } from './pair-worker';
+import { pairFigures, type PairFigures } from './pooled';
+import { buildSummary, renderSummary, summaryCsv, summaryJson, type AnalysedPair, type Summary } from './summary';
+
+export interface BatchOptions {
+  manifest: string;
+  out: string;
+  /** Worker threads; default the available parallelism. */
+  jobs?: number;
+  resume: boolean;
+  pair: PairOptions;
+  seed: string;
+  bootstrap: number;
+  worst: number;
+  failUnder?: number;
+  quiet?: boolean;
+}
+
+export interface BatchIo {
+  /** The printed summary and timings. */
+  write(text: string): void;
+  /** Progress and warnings. */
+  progress(text: string): void;
+  /** Redraw progress in place (a TTY); otherwise plain lines, a few seconds apart. */
+  tty: boolean;
+  width: number;
+}
+
+export const SETTINGS_FILE = 'batch.json';
+
+/** Plain progress lines this far apart, so a log is not flooded; a TTY bar redraws more often. */
+const PLAIN_PROGRESS_MS = 5000;
+const TTY_PROGRESS_MS = 100;
+
+/** What determines the records: a resumed run must use the same, or its lines would mix two runs. */
+function settingsText(manifest: Manifest, pair: PairOptions): string {
+  return `${JSON.stringify({ manifest: basename(manifest.path), pair }, null, 2)}\n`;
+}
+
+function prepareOut(out: string, manifest: Manifest, options: BatchOptions): void {
+  try {
+    mkdirSync(out, { recursive: true });
+  } catch (error) {
+    throw new CliError(`${out}: cannot create the output folder (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  const pairsPath = join(out, PAIRS_FILE);
+  const settingsPath = join(out, SETTINGS_FILE);
+  const settings = settingsText(manifest, options.pair);
+  const started = existsSync(pairsPath) && statSync(pairsPath).size > 0;
+  if (!options.resume && started) {
+    throw new CliError(`${pairsPath}: already holds pairs: pass --resume to go on with that run, or choose another --out`);
+  }
+  if (options.resume && started && existsSync(settingsPath) && readFileSync(settingsPath, 'utf8') !== settings) {
+    throw new CliError(`${settingsPath}: that run used other options or another manifest; --resume must repeat them (or use another --out)`);
+  }
+  writeFileSync(settingsPath, settings);
+}
+
+function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '?';
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min ${String(s % 60).padStart(2, '0')} s`;
+  return `${Math.floor(m / 60)} h ${String(m % 60).padStart(2, '0')} min`;
+}
+
+/** Done/total, pairs per second and time left, as a redrawn bar on a TTY or plain lines a few seconds apart. */
+function progressReporter(io: BatchIo, total: number, alreadyDone: number) {
+  const started = performance.now();
+  let last = started;
+  let done = alreadyDone;
+  const line = () => {
+    const seconds = (performance.now() - started) / 1000;
+    const rate = seconds > 0 ? (done - alreadyDone) / seconds : 0;
+    const left = rate > 0 ? (total - done) / rate : Infinity;
+    return { text: `${done}/${total} pairs, ${rate.toFixed(1)} pairs/s, ${done === total ? 'done' : `${formatDuration(left)} left`}`, fraction: total === 0 ? 1 : done / total };
+  };
+  const draw = (force: boolean) => {
+    const now = performance.now();
+    if (!force && now - last < (io.tty ? TTY_PROGRESS_MS : PLAIN_PROGRESS_MS)) return;
+    last = now;
+    const { text, fraction } = line();
+    if (io.tty) {
+      const barWidth = Math.max(10, Math.min(40, io.width - text.length - 4));
+      const filled = Math.round(fraction * barWidth);
+      io.progress(`\r[${'#'.repeat(filled)}${'-'.repeat(barWidth - filled)}] ${text}\u001b[K`);
+    } else {
+      io.progress(`transcript-diff batch: ${text}\n`);
+    }
+  };
+  return {
+    tick() {
+      done++;
+      draw(done === total);
+    },
+    finish() {
+      if (io.tty) io.progress('\n');
+      return (performance.now() - started) / 1000;
+    },
+  };
+}
+
+/** Scores the pairs not yet in pairs.jsonl, appending each line as it comes. */
+async function scorePairs(manifest: Manifest, todo: Manifest['pairs'], fd: number, options: BatchOptions, onLine: () => void): Promise<void> {
+  if (todo.length === 0) return;
+  const jobs = options.jobs ?? Math.max(1, availableParallelism());
+  const filename = join(__dirname, `pair-worker${extname(__filename)}`);
+  const pool = new Piscina<PairTask, string>({
+    filename,
+    minThreads: jobs,
+    maxThreads: jobs,
+    idleTimeout: Number.MAX_SAFE_INTEGER,
+    // A second task waits in each thread's own queue, so that a thread never idles for the round
+    // trip through the main thread between two pairs (docs/benchmark.md, Corpus scoring).
+    concurrentTasksPerWorker: 2,
+    // A worker file in TypeScript (tests, ts-node) needs the TypeScript loader in the thread.
+    execArgv: filename.endsWith('.ts') ? ['--require', 'ts-node/register/transpile-only'] : [],
+  });
+  const dir = resolve(manifest.dir);
+  // A few tasks a thread in flight keep every thread busy without queueing the whole manifest.
+  const inFlight = jobs * 4;
+  let next = 0;
+  const append = (line: string) => {
+    writeSync(fd, Buffer.from(line));
+    onLine();
+  };
+  const runOne = async (): Promise<void> => {
+    while (next < todo.length) {
+      const pair = todo[next++]!;
+      let line: string;
+      try {
+        line = await pool.run({ pair, dir, options: options.pair });
+      } catch (error) {
+        // A worker that dies (out of memory, a crash) costs its pair, not the run.
+        const record: ErrorRecord = { id: pair.id, tags: pair.tags, error: { kind: 'internal', message: `the worker scoring this pair failed: ${error instanceof Error ? error.message : String(error)}` } };
+        line = recordLine(record);
+      }
+      append(line);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(inFlight, todo.length) }, runOne));
+  } finally {
+    await pool.destroy();
+  }
+}
+
+/** Reads pairs.jsonl back into the small per-pair figures the summary needs: the first line of each manifest id. */
+export async function readRun(pairsPath: string, manifest: Manifest): Promise<{ scored: PairFigures[]; errors: ErrorRecord[]; analysed: AnalysedPair[]; missing: string[] }> {
+  const tagsOf = new Map(manifest.pairs.map((p) => [p.id, p.tags]));
+  const seen = new Set<string>();
+  const scored: PairFigures[] = [];
+  const errors: ErrorRecord[] = [];
+  const analysed: AnalysedPair[] = [];
+  await forEachRecord(pairsPath, (record) => {
+    if (seen.has(record.id)) return;
+    const tags = tagsOf.get(record.id);
+    if (tags === undefined) return;
+    seen.add(record.id);
+    // The manifest's tags count, so that a corrected tag column takes effect on resume.
+    record.tags = tags;
+    if (isErrorRecord(record)) {
+      errors.push(record);
+    } else {
+      scored.push(pairFigures(record));
+      if (record.analysis) analysed.push({ id: record.id, tags, analysis: record.analysis });
+    }
+  });
+  const missing = manifest.pairs.filter((p) => !seen.has(p.id)).map((p) => p.id);
+  return { scored, errors, analysed, missing };
+}
+
+function writeAtomically(path: string, text: string): void {
+  const temporary = `${path}.partial`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
+}
+
+/**
+ * The config the pairs run with, under the user's own: no inline character diffs, since a batch
+ * keeps the pairs' counts and never their result entries (the counts do not depend on them); and
+ * the error analysis on wherever the engine has it (`config.enableAnalysis`), since the summary's
+ * confusions and per-speaker figures come from it.
+ */
+export function pairConfig(config: Partial<DiffConfig>): Partial<DiffConfig> {
+  const defaults: Record<string, boolean> = { enableInlineDiff: false };
+  if ('enableAnalysis' in DEFAULT_CONFIG) defaults['enableAnalysis'] = true;
+  return { ...defaults, ...config } as Partial<DiffConfig>;
+}
+
+/** Runs a batch; resolves with the exit status (0 all scored, 3 error rows, 1 below --fail-under). */
+export async function runBatch(given: BatchOptions, io: BatchIo): Promise<number> {
+  const options: BatchOptions = { ...given, pair: { ...given.pair, config: pairConfig(given.pair.config) } };
+  const manifest = readManifest(options.manifest);
+  prepareOut(options.out, manifest, options);
+  const pairsPath = join(options.out, PAIRS_FILE);
+  const done = options.resume ? await completedIds(pairsPath, new Set(manifest.pairs.map((p) => p.id))) : new Set<string>();
+  const todo = manifest.pairs.filter((p) => !done.has(p.id));
+  if (done.size > 0 && !options.quiet) io.progress(`transcript-diff batch: resuming: ${done.size} of ${manifest.pairs.length} pairs already scored\n`);
+
+  const progress = progressReporter(io, manifest.pairs.length, done.size);
+  const fd = openSync(pairsPath, 'a');
+  try {
+    await scorePairs(manifest, todo, fd, options, () => {
+      if (!options.quiet) progress.tick();
+    });
+  } finally {
+    closeSync(fd);
+  }
+  const seconds = progress.finish();
+  const jobs = options.jobs ?? availableParallelism();
+
+  const run = await readRun(pairsPath, manifest);
+  if (run.missing.length > 0) throw new CliError(`${pairsPath}: no line for ${run.missing.length} pairs (first: ${run.missing[0]}) after the run`, 2);
+  const summary: Summary = buildSummary(run.scored, run.errors, run.analysed, manifest.tagColumns, {
+    manifest: basename(manifest.path),
+    config: options.pair.config,
+    seed: options.seed,
+    bootstrap: options.bootstrap,
+    worst: options.worst,
+  });
+  writeAtomically(join(options.out, 'summary.json'), summaryJson(summary));
+  writeAtomically(join(options.out, 'summary.csv'), summaryCsv(summary));
+  if (!options.quiet) {
+    io.write(renderSummary(summary));
+    io.write(`\n${todo.length} pairs run in ${seconds.toFixed(1)} s (${(todo.length / Math.max(seconds, 1e-9)).toFixed(1)} pairs/s on ${jobs} thread${jobs === 1 ? '' : 's'}); written to ${options.out}\n`);
+  }
+
+  if (summary.errors.count > 0) return 3;
+  if (options.failUnder !== undefined) {
+    const grade = summary.corpus.pooledComposite?.grade ?? null;
+    if (grade === null || grade < options.failUnder) {
+      if (!options.quiet) io.write(`pooled grade ${grade === null ? 'none' : grade.toFixed(2)} is below --fail-under ${options.failUnder}\n`);
+      return 1;
+    }
+  }
+  return 0;
+}
