@@ -13,7 +13,7 @@ import { availableParallelism } from 'node:os';
 import { basename, extname, join, resolve } from 'node:path';
 import { Piscina } from 'piscina';
 import { CliError } from '../cli/cli-error';
-import { DEFAULT_CONFIG, type DiffConfig } from '../engine/types';
+import type { DiffConfig } from '../engine/types';
 import { readManifest, type Manifest } from './manifest';
 import { isErrorRecord, recordLine, type ErrorRecord } from './pair-record';
 import { completedIds, forEachRecord, PAIRS_FILE } from './pairs-file';
@@ -199,13 +199,10 @@ function writeAtomically(path: string, text: string): void {
 /**
  * The config the pairs run with, under the user's own: no inline character diffs, since a batch
  * keeps the pairs' counts and never their result entries (the counts do not depend on them); and
- * the error analysis on wherever the engine has it (`config.enableAnalysis`), since the summary's
- * confusions and per-speaker figures come from it.
+ * the error analysis on, since the summary's confusions and per-speaker figures come from it.
  */
 export function pairConfig(config: Partial<DiffConfig>): Partial<DiffConfig> {
-  const defaults: Record<string, boolean> = { enableInlineDiff: false };
-  if ('enableAnalysis' in DEFAULT_CONFIG) defaults['enableAnalysis'] = true;
-  return { ...defaults, ...config } as Partial<DiffConfig>;
+  return { enableInlineDiff: false, enableAnalysis: true, ...config };
 }
 
 /** Runs a batch; resolves with the exit status (0 all scored, 3 error rows, 1 below --fail-under). */
