@@ -10,7 +10,7 @@ import { FORMATS } from '../formats/index';
 import type { FormatName, ReadOptions, TranscriptRow } from '../formats/types';
 import type { DiffConfig } from '../engine/types';
 import { packageVersion } from '../package-version';
-import { LIMITS } from '../request/diff-schema';
+import { LIMITS, type RequestLimits } from '../request/diff-schema';
 import { CliError } from './cli-error';
 import { diffCommand, readConfigFile, type Terminal } from './diff-command';
 import { compareCommand } from '../batch/compare-runs';
@@ -72,8 +72,8 @@ function wholeNumber(value: string): number {
   return n;
 }
 
-/** Config fields set by `batch`'s switches (those of `diff`); they win over `--config`. */
-function batchConfigFlags(opts: Record<string, unknown>): Partial<DiffConfig> {
+/** Config fields set by the comparison switches (`withComparisonOptions`); they win over `--config`. */
+function configFlags(opts: Record<string, unknown>): Partial<DiffConfig> {
   const flags: Partial<DiffConfig> = {};
   if (opts['splits'] === false) flags.enableSplits = false;
   if (opts['merges'] === false) flags.enableMerges = false;
@@ -81,7 +81,33 @@ function batchConfigFlags(opts: Record<string, unknown>): Partial<DiffConfig> {
   if (opts['positional']) flags.positionalMode = true;
   if (opts['keepDiacritics']) flags.stripDiacritics = false;
   if (opts['ignore']) flags.ignoreColNames = opts['ignore'] as string[];
+  if (opts['analysis'] === false) flags.enableAnalysis = false;
   return flags;
+}
+
+/** The limits of `--max-rows` and `--max-cell-chars`, the API's where not raised. */
+function limitsOf(opts: Record<string, unknown>): RequestLimits {
+  return {
+    rows: (opts['maxRows'] as number | undefined) ?? LIMITS.rows,
+    cellCodePoints: (opts['maxCellChars'] as number | undefined) ?? LIMITS.cellCodePoints,
+  };
+}
+
+/** The switches every command that compares files takes: how to read them, and the config. */
+function withComparisonOptions(command: Command): Command {
+  return command
+    .option('--map <pairs>', 'CSV/TSV columns, e.g. transcript=Text,speaker=Who,start_time=Begin', columnMap)
+    .option('--speaker-prefix', 'SubRip/WebVTT: read a leading "NAME:" of a cue as its speaker')
+    .option('--tiers <ids>', 'ELAN: read these tiers (comma-separated), symbolic ones included', (v) => v.split(',').map((s) => s.trim()))
+    .option('--config <file>', "the API's config object, as a JSON file")
+    .option('--no-splits', 'do not detect split rows (config.enableSplits false)')
+    .option('--no-merges', 'do not detect merged rows (config.enableMerges false)')
+    .option('--simple', 'simple mode: transcript only (config.simpleMode)')
+    .option('--positional', 'pair rows by position (config.positionalMode)')
+    .option('--keep-diacritics', 'compare diacritics (config.stripDiacritics false)')
+    .option('--ignore <column>', 'leave a column out of the comparison (repeatable; config.ignoreColNames)', collect)
+    .option('--max-rows <n>', `rows a side (default ${LIMITS.rows}, as the API)`, positiveInteger)
+    .option('--max-cell-chars <n>', `characters in one cell (default ${LIMITS.cellCodePoints}, as the API)`, positiveInteger);
 }
 
 /**
@@ -100,7 +126,7 @@ export function buildProgram(run: CliRun): Command {
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride();
 
-  program
+  const diff = program
     .command('diff')
     .description('compare two transcript files (the original, then its post-edit)')
     .argument('<original>', 'the AI transcript (hypothesis)')
@@ -108,58 +134,35 @@ export function buildProgram(run: CliRun): Command {
     .addOption(formatChoice('--format', 'format of both files (default: from the extension, confirmed from the content)'))
     .addOption(formatChoice('--original-format', 'format of the original file'))
     .addOption(formatChoice('--reworked-format', 'format of the reworked file'))
-    .option('--map <pairs>', 'CSV/TSV columns, e.g. transcript=Text,speaker=Who,start_time=Begin', columnMap)
-    .option('--speaker-prefix', 'SubRip/WebVTT: read a leading "NAME:" of a cue as its speaker')
-    .option('--tiers <ids>', 'ELAN: read these tiers (comma-separated), symbolic ones included', (v) => v.split(',').map((s) => s.trim()))
-    .option('--config <file>', "the API's config object, as a JSON file")
-    .option('--no-splits', 'do not detect split rows (config.enableSplits false)')
-    .option('--no-merges', 'do not detect merged rows (config.enableMerges false)')
-    .option('--simple', 'simple mode: transcript only (config.simpleMode)')
-    .option('--positional', 'pair rows by position (config.positionalMode)')
-    .option('--keep-diacritics', 'compare diacritics (config.stripDiacritics false)')
-    .option('--ignore <column>', 'leave a column out of the comparison (repeatable; config.ignoreColNames)', collect)
     .option('--no-analysis', 'no error analysis: no per-speaker table, confusions, speaker mapping or timing (config.enableAnalysis false)')
     .option('--json <file>', 'write the JSON of `data`, as POST /v1/diff returns it ("-": stdout, no summary)')
     .option('--rows <n>', 'most-changed rows to print', positiveInteger, 10)
     .option('-q, --quiet', 'print no summary')
-    .option('--fail-under <grade>', 'exit 1 when the composite grade is below this (1-5)', grade)
-    .option('--max-rows <n>', `rows a side (default ${LIMITS.rows}, as the API)`, positiveInteger)
-    .option('--max-cell-chars <n>', `characters in one cell (default ${LIMITS.cellCodePoints}, as the API)`, positiveInteger)
-    .action((original: string, reworked: string, opts: Record<string, unknown>) => {
-      const configFlags: Partial<DiffConfig> = {};
-      if (opts['splits'] === false) configFlags.enableSplits = false;
-      if (opts['merges'] === false) configFlags.enableMerges = false;
-      if (opts['simple']) configFlags.simpleMode = true;
-      if (opts['positional']) configFlags.positionalMode = true;
-      if (opts['keepDiacritics']) configFlags.stripDiacritics = false;
-      if (opts['ignore']) configFlags.ignoreColNames = opts['ignore'] as string[];
-      if (opts['analysis'] === false) configFlags.enableAnalysis = false;
-      run.exitCode = diffCommand(
-        original,
-        reworked,
-        {
-          format: opts['format'] as FormatName | undefined,
-          originalFormat: opts['originalFormat'] as FormatName | undefined,
-          reworkedFormat: opts['reworkedFormat'] as FormatName | undefined,
-          map: opts['map'] as ReadOptions['map'],
-          speakerPrefix: opts['speakerPrefix'] === true,
-          tiers: opts['tiers'] as string[] | undefined,
-          config: opts['config'] as string | undefined,
-          configFlags,
-          json: opts['json'] as string | undefined,
-          failUnder: opts['failUnder'] as number | undefined,
-          limits: {
-            rows: (opts['maxRows'] as number | undefined) ?? LIMITS.rows,
-            cellCodePoints: (opts['maxCellChars'] as number | undefined) ?? LIMITS.cellCodePoints,
-          },
-          rows: opts['rows'] as number,
-          quiet: opts['quiet'] === true,
-        },
-        terminal(),
-      );
-    });
+    .option('--fail-under <grade>', 'exit 1 when the composite grade is below this (1-5)', grade);
+  withComparisonOptions(diff).action((original: string, reworked: string, opts: Record<string, unknown>) => {
+    run.exitCode = diffCommand(
+      original,
+      reworked,
+      {
+        format: opts['format'] as FormatName | undefined,
+        originalFormat: opts['originalFormat'] as FormatName | undefined,
+        reworkedFormat: opts['reworkedFormat'] as FormatName | undefined,
+        map: opts['map'] as ReadOptions['map'],
+        speakerPrefix: opts['speakerPrefix'] === true,
+        tiers: opts['tiers'] as string[] | undefined,
+        config: opts['config'] as string | undefined,
+        configFlags: configFlags(opts),
+        json: opts['json'] as string | undefined,
+        failUnder: opts['failUnder'] as number | undefined,
+        limits: limitsOf(opts),
+        rows: opts['rows'] as number,
+        quiet: opts['quiet'] === true,
+      },
+      terminal(),
+    );
+  });
 
-  program
+  const batch = program
     .command('batch')
     .description('score every pair of files a manifest lists, in parallel: pairs.jsonl, summary.json and summary.csv under --out')
     .argument('<manifest>', 'CSV or JSONL: id, original, reworked (paths relative to the manifest), optional format or original_format/reworked_format; other columns are group tags')
@@ -170,52 +173,37 @@ export function buildProgram(run: CliRun): Command {
     .option('--bootstrap <n>', 'bootstrap resamples (0: no intervals)', wholeNumber, 1000)
     .option('--worst <n>', 'worst pairs listed', wholeNumber, 10)
     .option('--fail-under <grade>', "exit 1 when the corpus's pooled grade is below this (1-5)", grade)
-    .option('--map <pairs>', 'CSV/TSV columns, e.g. transcript=Text,speaker=Who,start_time=Begin', columnMap)
-    .option('--speaker-prefix', 'SubRip/WebVTT: read a leading "NAME:" of a cue as its speaker')
-    .option('--tiers <ids>', 'ELAN: read these tiers (comma-separated), symbolic ones included', (v) => v.split(',').map((s) => s.trim()))
-    .option('--config <file>', "the API's config object, as a JSON file")
-    .option('--no-splits', 'do not detect split rows (config.enableSplits false)')
-    .option('--no-merges', 'do not detect merged rows (config.enableMerges false)')
-    .option('--simple', 'simple mode: transcript only (config.simpleMode)')
-    .option('--positional', 'pair rows by position (config.positionalMode)')
-    .option('--keep-diacritics', 'compare diacritics (config.stripDiacritics false)')
-    .option('--ignore <column>', 'leave a column out of the comparison (repeatable; config.ignoreColNames)', collect)
-    .option('--max-rows <n>', `rows a side (default ${LIMITS.rows}, as the API)`, positiveInteger)
-    .option('--max-cell-chars <n>', `characters in one cell (default ${LIMITS.cellCodePoints}, as the API)`, positiveInteger)
-    .option('-q, --quiet', 'print no progress and no summary')
-    .action((manifest: string, opts: Record<string, unknown>) => {
-      const config = { ...(opts['config'] ? readConfigFile(opts['config'] as string) : {}), ...batchConfigFlags(opts) };
-      const tty = process.stderr.isTTY === true;
-      run.pending = runBatch(
-        {
-          manifest,
-          out: opts['out'] as string,
-          jobs: opts['jobs'] as number | undefined,
-          resume: opts['resume'] === true,
-          pair: {
-            config,
-            map: opts['map'] as ReadOptions['map'],
-            speakerPrefix: opts['speakerPrefix'] === true,
-            tiers: opts['tiers'] as string[] | undefined,
-            limits: {
-              rows: (opts['maxRows'] as number | undefined) ?? LIMITS.rows,
-              cellCodePoints: (opts['maxCellChars'] as number | undefined) ?? LIMITS.cellCodePoints,
-            },
-          },
-          seed: opts['seed'] as string,
-          bootstrap: opts['bootstrap'] as number,
-          worst: opts['worst'] as number,
-          failUnder: opts['failUnder'] as number | undefined,
-          quiet: opts['quiet'] === true,
+    .option('-q, --quiet', 'print no progress and no summary');
+  withComparisonOptions(batch).action((manifest: string, opts: Record<string, unknown>) => {
+    const config = { ...(opts['config'] ? readConfigFile(opts['config'] as string) : {}), ...configFlags(opts) };
+    const tty = process.stderr.isTTY === true;
+    run.pending = runBatch(
+      {
+        manifest,
+        out: opts['out'] as string,
+        jobs: opts['jobs'] as number | undefined,
+        resume: opts['resume'] === true,
+        pair: {
+          config,
+          map: opts['map'] as ReadOptions['map'],
+          speakerPrefix: opts['speakerPrefix'] === true,
+          tiers: opts['tiers'] as string[] | undefined,
+          limits: limitsOf(opts),
         },
-        {
-          write: (text) => process.stdout.write(text),
-          progress: (text) => process.stderr.write(text),
-          tty,
-          width: tty && process.stderr.columns ? process.stderr.columns : 100,
-        },
-      );
-    });
+        seed: opts['seed'] as string,
+        bootstrap: opts['bootstrap'] as number,
+        worst: opts['worst'] as number,
+        failUnder: opts['failUnder'] as number | undefined,
+        quiet: opts['quiet'] === true,
+      },
+      {
+        write: (text) => process.stdout.write(text),
+        progress: (text) => process.stderr.write(text),
+        tty,
+        width: tty && process.stderr.columns ? process.stderr.columns : 100,
+      },
+    );
+  });
 
   program
     .command('compare')
