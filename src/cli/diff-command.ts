@@ -5,20 +5,14 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { DiffConfig } from '../engine/types';
-import type { FormatName, ReadOptions } from '../formats/types';
 import type { RequestLimits } from '../request/diff-schema';
 import { CliError } from './cli-error';
-import { compareFiles } from './compare-files';
+import { compareFiles, type CompareOptions } from './compare-files';
 import type { SideFile } from './read-side';
 import { renderSummary } from './terminal-summary';
 
-export interface DiffCommandOptions {
-  format?: FormatName;
-  originalFormat?: FormatName;
-  reworkedFormat?: FormatName;
-  map?: ReadOptions['map'];
-  speakerPrefix?: boolean;
-  tiers?: string[];
+/** What `diff` takes: how to read and compare (as `compareFiles`), and what to print or write. */
+export interface DiffCommandOptions extends Omit<CompareOptions, 'config' | 'configFile' | 'warn' | 'limits'> {
   config?: string;
   /** Flags that set config fields; they win over `--config`. */
   configFlags: Partial<DiffConfig>;

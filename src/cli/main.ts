@@ -219,6 +219,7 @@ export function buildProgram(run: CliRun): Command {
   return program;
 }
 
+/** The exit status of a failed command line, its one line of explanation written to stderr. */
 function exitStatusOf(error: unknown): number {
   if (error instanceof CommanderError) {
     // Help and version exit 0; a usage error has been printed by commander already.
@@ -252,16 +253,7 @@ export function main(argv: string[]): number {
     if (run.pending) throw new Error('this command runs asynchronously: call runCli');
     return run.exitCode;
   } catch (error) {
-    if (error instanceof CommanderError) {
-      // Help and version exit 0; a usage error has been printed by commander already.
-      return error.exitCode === 0 ? 0 : 2;
-    }
-    if (error instanceof CliError) {
-      process.stderr.write(`${NAME}: ${error.message}\n`);
-      return error.exitCode;
-    }
-    process.stderr.write(`${NAME}: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
-    return 2;
+    return exitStatusOf(error);
   }
 }
 
