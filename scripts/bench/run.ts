@@ -38,10 +38,8 @@ const ROOT = resolve(__dirname, '..', '..', '..');
 const PEER_BODIES = ['realistic-30k', 'realistic-15k', 'typical-500'];
 /**
  * daff's untimed warm-up: at least this many runs, and runs until this many ms have passed in
- * them. Its times settle only after a dozen runs of typical-500 (18, 9.9, 10.6, 6.7, 8.4, 25.7,
- * 13.8, 5.1, 7.4, 6.0, 6.0, 6.3, then 4.5–5.2 ms for the next 28), so a count alone, of 3 as at
- * stop 14, timed it still warming (medians 6.5–7.0 ms in stop 14's full runs, 6.8 and 9.2 ms in
- * two runs of typical-500 alone); a realistic-30k run takes ~150 ms.
+ * them. Its times settle only after about a dozen runs of typical-500, so a count alone timed it
+ * still warming (docs/benchmark.md, "What it does").
  */
 const PEER_WARM_UPS = 3;
 const RESULTS_DIR = join(ROOT, 'bench-results');
