@@ -244,19 +244,6 @@ export async function runCli(argv: string[]): Promise<number> {
   }
 }
 
-/** Runs a command line of a synchronous command (`diff`); `batch` and `compare` need runCli. */
-export function main(argv: string[]): number {
-  const run: CliRun = { exitCode: 0 };
-  const program = buildProgram(run);
-  try {
-    program.parse(argv, { from: 'user' });
-    if (run.pending) throw new Error('this command runs asynchronously: call runCli');
-    return run.exitCode;
-  } catch (error) {
-    return exitStatusOf(error);
-  }
-}
-
 if (require.main === module) {
   void runCli(process.argv.slice(2)).then((status) => {
     process.exitCode = status;

@@ -5,7 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../src/cli/main';
+import { runTool } from '../support/cli-run';
 import type { RunComparison } from '../../src/batch/compare-runs';
 import type { Summary } from '../../src/batch/summary';
 import { manifestCsv, writePairs } from './corpus';
@@ -21,34 +21,14 @@ beforeAll(async () => {
   const pairs = writePairs(dir, 12, 10, 3);
   writeFileSync(join(dir, 'a.csv'), manifestCsv(pairs));
   writeFileSync(join(dir, 'b.csv'), manifestCsv(pairs.map((p, i) => (i % 2 === 0 ? { ...p, original: p.reworked } : p))));
-  const quiet = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
-  const quietErr = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
-  try {
-    expect(await runCli(['batch', join(dir, 'a.csv'), '--out', join(dir, 'A'), '--jobs', '2', '--bootstrap', '0'])).toBe(0);
-    expect(await runCli(['batch', join(dir, 'b.csv'), '--out', join(dir, 'B'), '--jobs', '2', '--bootstrap', '0'])).toBe(0);
-  } finally {
-    quiet.mockRestore();
-    quietErr.mockRestore();
-  }
+  expect((await runTool('batch', join(dir, 'a.csv'), '--out', join(dir, 'A'), '--jobs', '2', '--bootstrap', '0')).status).toBe(0);
+  expect((await runTool('batch', join(dir, 'b.csv'), '--out', join(dir, 'B'), '--jobs', '2', '--bootstrap', '0')).status).toBe(0);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function capture(argv: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const out = jest.spyOn(process.stdout, 'write').mockImplementation((c: string | Uint8Array) => ((stdout += String(c)), true));
-  const err = jest.spyOn(process.stderr, 'write').mockImplementation((c: string | Uint8Array) => ((stderr += String(c)), true));
-  try {
-    return { status: await runCli(argv), stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
-
 it('gives B − A of each pooled rate with a paired interval and the share of resamples where B is better', async () => {
   const json = join(dir, 'cmp.json');
-  const run = await capture(['compare', join(dir, 'A'), join(dir, 'B'), '--json', json, '--bootstrap', '300', '--seed', '9']);
+  const run = await runTool('compare', join(dir, 'A'), join(dir, 'B'), '--json', json, '--bootstrap', '300', '--seed', '9');
   expect(run.status).toBe(0);
   const c = JSON.parse(readFileSync(json, 'utf8')) as RunComparison;
   const a = JSON.parse(readFileSync(join(dir, 'A', 'summary.json'), 'utf8')) as Summary;
@@ -65,12 +45,12 @@ it('gives B − A of each pooled rate with a paired interval and the share of re
   expect(run.stdout).toMatch(/12 pairs scored in both/);
   expect(run.stdout).toMatch(/overallWER .* 9\d\.\d%/);
   // The same seed gives the same comparison.
-  const again = await capture(['compare', join(dir, 'A'), join(dir, 'B'), '--json', '-', '--bootstrap', '300', '--seed', '9']);
+  const again = await runTool('compare', join(dir, 'A'), join(dir, 'B'), '--json', '-', '--bootstrap', '300', '--seed', '9');
   expect(again.stdout).toBe(readFileSync(json, 'utf8'));
 });
 
 it('exits 2 for a folder that holds no run', async () => {
-  const run = await capture(['compare', join(dir, 'A'), join(dir, 'nowhere')]);
+  const run = await runTool('compare', join(dir, 'A'), join(dir, 'nowhere'));
   expect(run.status).toBe(2);
   expect(run.stderr).toContain('no pairs.jsonl here');
 });

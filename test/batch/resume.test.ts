@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { runCli } from '../../src/cli/main';
+import { runTool } from '../support/cli-run';
 import { manifestCsv, writePairs } from './corpus';
 
 const ROOT = resolve(__dirname, '../..');
@@ -48,14 +48,7 @@ function killPartWay(out: string, lines: number): Promise<number> {
 }
 
 async function quietly(argv: string[]): Promise<number> {
-  const out = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
-  const err = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
-  try {
-    return await runCli(argv);
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
+  return (await runTool(...argv)).status;
 }
 
 it('resumes a run killed part-way into the summary of an uninterrupted run', async () => {
@@ -81,11 +74,7 @@ it('resumes a run killed part-way into the summary of an uninterrupted run', asy
 it('refuses to resume with other options', async () => {
   const out = join(dir, 'whole');
   expect(existsSync(join(out, 'pairs.jsonl'))).toBe(true);
-  const err = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
-  try {
-    expect(await runCli(['batch', join(dir, 'manifest.csv'), '--out', out, '--resume', '--no-splits', '--quiet'])).toBe(2);
-    expect(String(err.mock.calls[0]![0])).toMatch(/batch\.json: that run used other options/);
-  } finally {
-    err.mockRestore();
-  }
+  const refused = await runTool('batch', join(dir, 'manifest.csv'), '--out', out, '--resume', '--no-splits', '--quiet');
+  expect(refused.status).toBe(2);
+  expect(refused.stderr).toMatch(/^[^\n]*batch\.json: that run used other options/);
 });

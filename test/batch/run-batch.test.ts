@@ -1,12 +1,12 @@
 /**
- * `transcript-diff batch` end to end, in-process (runCli, worker threads on the TypeScript
+ * `transcript-diff batch` end to end, in-process (runCli through test/support/cli-run.ts, worker threads on the TypeScript
  * sources): error rows for bad pairs, exit statuses, totals that are exact sums of the pairs'
  * counts, groups, and byte-identical summaries for the same inputs and seed.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../src/cli/main';
+import { runTool as run, type ToolRun } from '../support/cli-run';
 import { clampedRate } from '../../src/engine/metrics';
 import type { EditCounts } from '../../src/engine/types';
 import { isErrorRecord, parseRecordLine, type PairRecord, type ScoredRecord } from '../../src/batch/pair-record';
@@ -34,31 +34,6 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Run {
-  status: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function run(...argv: string[]): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
-  const out = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stdout += String(chunk);
-    return true;
-  });
-  const err = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stderr += String(chunk);
-    return true;
-  });
-  try {
-    return { status: await runCli(argv), stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
-}
-
 function records(out: string): PairRecord[] {
   return readFileSync(join(out, 'pairs.jsonl'), 'utf8')
     .split('\n')
@@ -77,7 +52,7 @@ function sumEdit(list: ScoredRecord[], pick: (r: ScoredRecord) => EditCounts): E
 }
 
 describe('batch with bad pairs', () => {
-  let result: Run;
+  let result: ToolRun;
   let out: string;
   beforeAll(async () => {
     out = join(dir, 'out-bad');

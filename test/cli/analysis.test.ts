@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { main } from '../../src/cli/main';
+import { runTool as run } from '../support/cli-run';
 import { runDiff } from '../../src/engine/index';
 import type { DiffData, Row } from '../../src/engine/types';
 import { readTranscript } from '../../src/formats/index';
@@ -16,21 +16,6 @@ const LATTIFAI = (name: string) => join(EVAL_DATA_DIR, 'lattifai-gpt4o-benchmark
 const NAMES = ['Barrett Zoph', 'ChatGPT', 'Mark Chen', 'Mira Murati'];
 /** The ground-truth name a machine label stands for: the label without its colon, the misspelling corrected. */
 const nameOf = (label: string) => (label === 'Barret Zoph:' ? 'Barrett Zoph' : label.replace(/:$/, ''));
-
-function run(...argv: string[]): { status: number; stdout: string } {
-  let stdout = '';
-  const spies = [process.stdout, process.stderr].map((stream) =>
-    jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      if (stream === process.stdout) stdout += String(chunk);
-      return true;
-    }),
-  );
-  try {
-    return { status: main(argv), stdout };
-  } finally {
-    for (const spy of spies) spy.mockRestore();
-  }
-}
 
 const rowsOf = (path: string, side: 'original' | 'reworked'): Row[] => readTranscript(path, readFileSync(path), { side }).rows as unknown as Row[];
 
@@ -50,8 +35,8 @@ describe.each(['Gemini', 'Gemini3', 'Gemini3_Flash'])('lattifai %s against the g
   const original = rowsOf(LATTIFAI(machine), 'original');
   const reworked = rowsOf(LATTIFAI('GroundTruth'), 'reworked');
 
-  test('the tool maps every machine label to its ground-truth name, and the mapped rate is below the raw SACR', () => {
-    const { status, stdout } = run('diff', LATTIFAI(machine), LATTIFAI('GroundTruth'), '--json', '-');
+  test('the tool maps every machine label to its ground-truth name, and the mapped rate is below the raw SACR', async () => {
+    const { status, stdout } = await run('diff', LATTIFAI(machine), LATTIFAI('GroundTruth'), '--json', '-');
     expect(status).toBe(0);
     const data = JSON.parse(stdout) as DiffData;
     const mapping = data.analysis!.speakerMapping!;
@@ -64,7 +49,7 @@ describe.each(['Gemini', 'Gemini3', 'Gemini3_Flash'])('lattifai %s against the g
     expect(mapping.modifiedRows).toBe(data.counts.rows.MODIFIED);
   });
 
-  test('the same mapping, renamed, when the machine labels are spk_0, spk_1, ...', () => {
+  test('the same mapping, renamed, when the machine labels are spk_0, spk_1, ...', async () => {
     const plain = runDiff({ original, reworked, config: { enableAnalysis: true } }).analysis!.speakerMapping!;
     const { rows, names } = diarised(original);
     const renamed = runDiff({ original: rows, reworked, config: { enableAnalysis: true } }).analysis!.speakerMapping!;
@@ -72,7 +57,7 @@ describe.each(['Gemini', 'Gemini3', 'Gemini3_Flash'])('lattifai %s against the g
     expect(renamed.mappedSpeakerChanged).toBe(plain.mappedSpeakerChanged);
   });
 
-  test('and when the ground truth is the side labelled spk_0, spk_1, ...', () => {
+  test('and when the ground truth is the side labelled spk_0, spk_1, ...', async () => {
     const plain = runDiff({ original, reworked, config: { enableAnalysis: true } }).analysis!.speakerMapping!;
     const { rows, names } = diarised(reworked);
     expect([...names.keys()].sort()).toEqual(NAMES);
@@ -83,8 +68,8 @@ describe.each(['Gemini', 'Gemini3', 'Gemini3_Flash'])('lattifai %s against the g
 });
 
 describe('the summary', () => {
-  test('prints the mapped rate beside SACR, the timing, the speaker table and the confusions, within the width', () => {
-    const { status, stdout } = run('diff', LATTIFAI('Gemini'), LATTIFAI('GroundTruth'), '--rows', '2');
+  test('prints the mapped rate beside SACR, the timing, the speaker table and the confusions, within the width', async () => {
+    const { status, stdout } = await run('diff', LATTIFAI('Gemini'), LATTIFAI('GroundTruth'), '--rows', '2');
     expect(status).toBe(0);
     const lines = stdout.split('\n');
     expect(lines.find((l) => l.startsWith('Speakers '))).toMatch(/^Speakers SACR 100\.00 % {2}mapped \d+\.\d\d % \(\d+ of \d+ modified rows\)$/);
@@ -99,13 +84,13 @@ describe('the summary', () => {
     for (const line of lines.slice(lines.findIndex((l) => l.startsWith('Speakers ')))) expect([...line].length).toBeLessThanOrEqual(100);
   });
 
-  test('--no-analysis leaves the analysis out of the data and the summary', () => {
-    const off = run('diff', LATTIFAI('Gemini'), LATTIFAI('GroundTruth'), '--no-analysis', '--json', '-');
+  test('--no-analysis leaves the analysis out of the data and the summary', async () => {
+    const off = await run('diff', LATTIFAI('Gemini'), LATTIFAI('GroundTruth'), '--no-analysis', '--json', '-');
     expect(off.status).toBe(0);
     const data = JSON.parse(off.stdout) as DiffData;
     expect(data.analysis).toBeUndefined();
     expect(data.results.some((e) => e.transcriptCounts !== undefined)).toBe(false);
-    const summary = run('diff', LATTIFAI('Gemini'), LATTIFAI('GroundTruth'), '--no-analysis');
+    const summary = await run('diff', LATTIFAI('Gemini'), LATTIFAI('GroundTruth'), '--no-analysis');
     expect(summary.stdout).not.toContain('Top confusions');
     expect(summary.stdout).not.toMatch(/^Speakers /m);
   });

@@ -1,13 +1,13 @@
 /**
- * `transcript-diff diff`, run in-process as the binary runs it (main(argv)), on files written to a
+ * `transcript-diff diff`, run in-process as the binary runs it (test/support/cli-run.ts), on files written to a
  * temporary folder: exit statuses, the one-line errors, the plain summary and `--json`.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main } from '../../src/cli/main';
 import { runDiff } from '../../src/engine/index';
 import type { DiffData } from '../../src/engine/types';
+import { runTool as run } from '../support/cli-run';
 
 let dir: string;
 beforeAll(() => {
@@ -19,31 +19,6 @@ function file(name: string, text: string): string {
   const path = join(dir, name);
   writeFileSync(path, text);
   return path;
-}
-
-interface Run {
-  status: number;
-  stdout: string;
-  stderr: string;
-}
-
-function run(...argv: string[]): Run {
-  let stdout = '';
-  let stderr = '';
-  const out = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stdout += String(chunk);
-    return true;
-  });
-  const err = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    stderr += String(chunk);
-    return true;
-  });
-  try {
-    return { status: main(argv), stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
 }
 
 const SRT_A = `1
@@ -77,8 +52,8 @@ tomorrow
 `;
 
 describe('transcript-diff diff', () => {
-  test('when two SubRip files differ, then the summary names the grade, the rates, the statuses and the changed rows', () => {
-    const result = run('diff', file('a.srt', SRT_A), file('b.srt', SRT_B));
+  test('when two SubRip files differ, then the summary names the grade, the rates, the statuses and the changed rows', async () => {
+    const result = await run('diff', file('a.srt', SRT_A), file('b.srt', SRT_B));
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^original .*a\.srt \(srt, 3 rows\)\s+reworked .*b\.srt \(srt, 4 rows\)$/m);
@@ -90,9 +65,9 @@ describe('transcript-diff diff', () => {
     expect(result.stdout).not.toContain('\u001b[');
   });
 
-  test('when --json names a file, then it holds exactly the JSON of the engine\'s data for the same rows', () => {
+  test('when --json names a file, then it holds exactly the JSON of the engine\'s data for the same rows', async () => {
     const out = join(dir, 'out.json');
-    const result = run('diff', file('a2.srt', SRT_A), file('b2.srt', SRT_B), '--json', out, '--no-splits');
+    const result = await run('diff', file('a2.srt', SRT_A), file('b2.srt', SRT_B), '--json', out, '--no-splits');
     expect(result.status).toBe(0);
     const written = readFileSync(out, 'utf8');
     const rows = (texts: Array<[number, number, string]>) => texts.map(([s, e, t]) => ({ transcript: t, start_time: s, end_time: e }));
@@ -115,63 +90,63 @@ describe('transcript-diff diff', () => {
     expect((JSON.parse(written) as DiffData).counts.rows.SPLIT).toBe(0);
   });
 
-  test('when --json is "-", then stdout is the JSON alone', () => {
-    const result = run('diff', file('a3.srt', SRT_A), file('b3.srt', SRT_A), '--json', '-');
+  test('when --json is "-", then stdout is the JSON alone', async () => {
+    const result = await run('diff', file('a3.srt', SRT_A), file('b3.srt', SRT_A), '--json', '-');
     expect(result.status).toBe(0);
     const data = JSON.parse(result.stdout) as DiffData;
     expect(data.counts.rows.UNCHANGED).toBe(3);
     expect(data.composite?.grade).toBe(5);
   });
 
-  test('when the grade is below --fail-under, then the exit status is 1', () => {
+  test('when the grade is below --fail-under, then the exit status is 1', async () => {
     const a = file('far-a.csv', 'text\nthe cat sat on the mat\n');
     const b = file('far-b.csv', 'text\na dog lay under a tree\n');
-    expect(run('diff', a, b, '--fail-under', '4', '-q').status).toBe(1);
-    expect(run('diff', a, a, '--fail-under', '4', '-q').status).toBe(0);
+    expect((await run('diff', a, b, '--fail-under', '4', '-q')).status).toBe(1);
+    expect((await run('diff', a, a, '--fail-under', '4', '-q')).status).toBe(0);
   });
 
-  test('when a file is malformed, then the exit status is 2 and one line names the file, the line and the problem', () => {
+  test('when a file is malformed, then the exit status is 2 and one line names the file, the line and the problem', async () => {
     const bad = file('bad.srt', '1\n00:00:01,000 --> nonsense\nhello\n');
-    const result = run('diff', bad, file('ok.srt', SRT_A));
+    const result = await run('diff', bad, file('ok.srt', SRT_A));
     expect(result.status).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(new RegExp(`^transcript-diff: ${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2(:\\d+)?: .+\\n$`));
   });
 
-  test('when a file is missing, then the exit status is 2 and the message says so', () => {
-    const result = run('diff', join(dir, 'nope.srt'), file('ok2.srt', SRT_A));
+  test('when a file is missing, then the exit status is 2 and the message says so', async () => {
+    const result = await run('diff', join(dir, 'nope.srt'), file('ok2.srt', SRT_A));
     expect(result.status).toBe(2);
     expect(result.stderr).toBe(`transcript-diff: ${join(dir, 'nope.srt')}: no such file\n`);
   });
 
-  test('when rows break the API\'s rules, then the message names the file and the row', () => {
+  test('when rows break the API\'s rules, then the message names the file and the row', async () => {
     const a = file('rows-a.json', JSON.stringify([{ transcript: 'a', start_time: 'soon' }]));
-    const result = run('diff', a, file('rows-b.json', JSON.stringify([{ transcript: 'a' }])));
+    const result = await run('diff', a, file('rows-b.json', JSON.stringify([{ transcript: 'a' }])));
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/rows-a\.json: row 1 \(start_time\): must be seconds/);
   });
 
-  test('when a file has more rows than the API allows, then it is refused unless --max-rows raises the limit', () => {
+  test('when a file has more rows than the API allows, then it is refused unless --max-rows raises the limit', async () => {
     const many = Array.from({ length: 30_001 }, (_, k) => `line ${k}`).join('\n');
     const a = file('many.csv', `text\n${many}\n`);
-    const refused = run('diff', a, a, '-q');
+    const refused = await run('diff', a, a, '-q');
     expect(refused.status).toBe(2);
     expect(refused.stderr).toMatch(/many\.csv.*at most 30000 rows/);
-    expect(run('diff', a, a, '-q', '--max-rows', '30001').status).toBe(0);
+    expect((await run('diff', a, a, '-q', '--max-rows', '30001')).status).toBe(0);
   });
 
-  test('when --config names a file with an unknown key, then the exit status is 2 and the key is named', () => {
+  test('when --config names a file with an unknown key, then the exit status is 2 and the key is named', async () => {
     const config = file('config.json', JSON.stringify({ enableSplit: false }));
-    const result = run('diff', file('c-a.srt', SRT_A), file('c-b.srt', SRT_B), '--config', config);
+    const result = await run('diff', file('c-a.srt', SRT_A), file('c-b.srt', SRT_B), '--config', config);
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('config.enableSplit');
   });
 
-  test('when an option is unknown, then the exit status is 2', () => {
-    expect(run('diff', 'a', 'b', '--frobnicate').status).toBe(2);
+  test('when an option is unknown, then the exit status is 2', async () => {
+    expect((await run('diff', 'a', 'b', '--frobnicate')).status).toBe(2);
   });
 
-  test('when --help is asked, then the exit status is 0', () => {
-    expect(run('diff', '--help').status).toBe(0);
+  test('when --help is asked, then the exit status is 0', async () => {
+    expect((await run('diff', '--help')).status).toBe(0);
   });
 });

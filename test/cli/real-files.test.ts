@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { main } from '../../src/cli/main';
+import { runTool } from '../support/cli-run';
 import type { DiffData } from '../../src/engine/types';
 import { readTranscript } from '../../src/formats/index';
 import type { DiffEngine } from '../../src/runtime/engine-pool';
@@ -36,22 +36,10 @@ afterAll(async () => {
 let outputs = 0;
 
 /** The tool's `data` for two files, through `--json`; a failure shows what the tool said. */
-function cliData(original: string, reworked: string, ...flags: string[]): string {
+async function cliData(original: string, reworked: string, ...flags: string[]): Promise<string> {
   const out = join(dir, `data-${outputs++}.json`);
-  let said = '';
-  const spies = [process.stdout, process.stderr].map((stream) =>
-    jest.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      said += String(chunk);
-      return true;
-    }),
-  );
-  let status: number;
-  try {
-    status = main(['diff', original, reworked, '--json', out, '-q', ...flags]);
-  } finally {
-    for (const spy of spies) spy.mockRestore();
-  }
-  if (status !== 0) throw new Error(`transcript-diff exited ${status}: ${said}`);
+  const run = await runTool('diff', original, reworked, '--json', out, '-q', ...flags);
+  if (run.status !== 0) throw new Error(`transcript-diff exited ${run.status}: ${run.stderr}`);
   return readFileSync(out, 'utf8');
 }
 
@@ -78,8 +66,8 @@ describe('real files, as they are', () => {
     ['lattifai Gemini vs ground truth (ASS)', LATTIFAI('Gemini'), LATTIFAI('GroundTruth')],
     ['lattifai Gemini 3 Flash vs ground truth (ASS)', LATTIFAI('Gemini3_Flash'), LATTIFAI('GroundTruth')],
     ['primock57 day1 doctor against itself (TextGrid)', PRIMOCK('day1_consultation01_doctor'), PRIMOCK('day1_consultation01_doctor')],
-  ])('%s', (_name, original, reworked) => {
-    expect(figures(cliData(original, reworked))).toMatchSnapshot();
+  ])('%s', async (_name, original, reworked) => {
+    expect(figures(await cliData(original, reworked))).toMatchSnapshot();
   });
 });
 
@@ -88,7 +76,7 @@ describe('the tool and the API agree', () => {
     const [original, reworked] = [KALLAAMA('raw', 'wol_41014.trs'), KALLAAMA('checked', 'wol_41014.trs')];
     const config = join(dir, 'config.json');
     writeFileSync(config, JSON.stringify({ enableMerges: false, stripDiacritics: false }));
-    const cli = cliData(original, reworked, '--config', config, '--no-splits');
+    const cli = await cliData(original, reworked, '--config', config, '--no-splits');
 
     const rows = (path: string, side: 'original' | 'reworked') => readTranscript(path, readFileSync(path), { side }).rows;
     const body = { original: rows(original, 'original'), reworked: rows(reworked, 'reworked'), config: { enableMerges: false, stripDiacritics: false, enableSplits: false, enableAnalysis: true } };
