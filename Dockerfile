@@ -6,8 +6,9 @@ FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts
-COPY tsconfig.json tsconfig.build.json ./
+COPY tsconfig.json tsconfig.build.json tsconfig.browser.json ./
 COPY src ./src
+COPY scripts ./scripts
 RUN npm run build
 
 FROM node:24-bookworm-slim AS deps

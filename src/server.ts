@@ -10,7 +10,7 @@ import { createEnginePool } from './runtime/engine-pool';
 import { createHttpServer } from './http/http-server';
 import { createLogger } from './http/logger';
 import type * as SharedCounters from './http/shared-counters';
-import { packageVersion } from './package-version';
+import { packageVersion } from './package-files';
 
 /** D2.3: without configured keys, a one-off development key outside production; none in production. */
 function keyEntries(config: Config, warn: (message: string) => void): KeyEntry[] | null {

@@ -9,7 +9,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { FORMATS } from '../formats/index';
 import type { FormatName, ReadOptions, TranscriptRow } from '../formats/types';
 import type { DiffConfig } from '../engine/types';
-import { packageVersion } from '../package-version';
+import { packageVersion } from '../package-files';
 import { LIMITS, type RequestLimits } from '../request/diff-schema';
 import { CliError } from './cli-error';
 import { diffCommand, readConfigFile, type Terminal } from './diff-command';
