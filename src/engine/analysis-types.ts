@@ -5,10 +5,23 @@
  */
 import type { EditCounts, Status } from './types';
 
-/** A non-trace result entry's own counts of the transcript column (the entry's `transcriptCounts`). */
+/** One unit's counts of a text column, characters and words, as the metric pass records them. */
 export interface EntryCounts {
   char: EditCounts;
   word: EditCounts;
+}
+
+/**
+ * A level's counts of one entry, in the answer: [substitutions, deletions, insertions,
+ * referenceLength] (hits = referenceLength − substitutions − deletions). Positional, since every
+ * non-trace entry carries two: named keys made them a third of a large answer's bytes.
+ */
+export type EntryEdits = [substitutions: number, deletions: number, insertions: number, referenceLength: number];
+
+/** A non-trace result entry's own counts of the transcript column (the entry's `transcriptCounts`). */
+export interface EntryTranscriptCounts {
+  char: EntryEdits;
+  word: EntryEdits;
 }
 
 /** One speaker's share: the transcript column's counts and the entries by status. */

@@ -32,7 +32,7 @@ export function analyse(
 
   // The transcript's word counts, when computed, hold each unit's reference words.
   const wordsCounted = config.enableTranscriptWER || (config.enableWER && prep.transcriptCol >= 0);
-  const mapping = speakerMappingOf(prep, units, wordsCounted ? (u) => recorded.entries[u].word.referenceLength : null);
+  const mapping = speakerMappingOf(prep, units, wordsCounted ? (u) => recorded.entries[u].word[3] : null);
   const { starts, ends } = pairedBoundaries(prep, units);
   return {
     speakers: speakerAnalysis(prep, units, recorded.entries, mapping),
@@ -73,7 +73,7 @@ function confusionsOf(prep: Prepared, units: readonly ScoringUnit[], config: Dif
     units.forEach((unit, u) => {
       const word = recorded.entries[u].word;
       // No word edit, nothing to align (most units).
-      if (word.substitutions + word.deletions + word.insertions === 0) return;
+      if (word[0] + word[1] + word[2] === 0) return;
       const reference = unitText(prep.reworked.transcript, unit.reworkedIndices, false);
       const hypothesis = unitText(prep.original.transcript, unit.originalIndices, false);
       tally.addUnit(reference, hypothesis, word, recorded.approximate[u] === 1);

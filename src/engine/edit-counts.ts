@@ -1,4 +1,5 @@
 /** Arithmetic on count records (types.ts EditCounts): integers, so any order of adding gives the same totals. */
+import type { EntryEdits } from './analysis-types';
 import type { EditCounts } from './types';
 
 /** Adds `from` into `into`, field by field. */
@@ -8,6 +9,15 @@ export function addCounts(into: EditCounts, from: EditCounts): void {
   into.insertions += from.insertions;
   into.hits += from.hits;
   into.referenceLength += from.referenceLength;
+}
+
+/** Adds an entry's counts (analysis-types.ts EntryEdits) into `into`; its hits are the reference's tokens not substituted or deleted. */
+export function addEntryEdits(into: EditCounts, [substitutions, deletions, insertions, referenceLength]: EntryEdits): void {
+  into.substitutions += substitutions;
+  into.deletions += deletions;
+  into.insertions += insertions;
+  into.hits += referenceLength - substitutions - deletions;
+  into.referenceLength += referenceLength;
 }
 
 /** Zeroes a record in place. */

@@ -3,17 +3,18 @@
  * UnitRecorder): each unit's transcript counts (an entry's `transcriptCounts`), whether they were
  * approximate, and each other text column's counts summed over the units.
  */
-import type { EntryCounts } from './analysis-types';
+import type { EntryCounts, EntryEdits, EntryTranscriptCounts } from './analysis-types';
+import { resetCounts } from './edit-counts';
 import { emptyCounts } from './text-counts';
+import type { EditCounts } from './types';
 import type { UnitRecorder } from './unit-counts';
 
 export class EntryCountsRecorder implements UnitRecorder {
-  // Fresh records for each unit, handed over to `entries` once counted: they are the answer's
-  // objects, so a copy would only add work for the collector.
-  transcriptChar = emptyCounts();
-  transcriptWord = emptyCounts();
-  /** Per unit, in unit order. */
-  readonly entries: EntryCounts[] = [];
+  // The unit being counted; its figures are taken into `entries` once it is done.
+  readonly transcriptChar = emptyCounts();
+  readonly transcriptWord = emptyCounts();
+  /** Per unit, in unit order: the answer's own `transcriptCounts` objects, handed over as they are. */
+  readonly entries: EntryTranscriptCounts[] = [];
   /** Per unit: 1 when its transcript was counted approximately (D7.11). */
   readonly approximate: Uint8Array;
   /** Per column index of an other text column, its counts over all units. */
@@ -24,9 +25,9 @@ export class EntryCountsRecorder implements UnitRecorder {
   }
 
   transcript(unit: number, approximate: boolean): void {
-    this.entries[unit] = { char: this.transcriptChar, word: this.transcriptWord };
-    this.transcriptChar = emptyCounts();
-    this.transcriptWord = emptyCounts();
+    this.entries[unit] = { char: entryEdits(this.transcriptChar), word: entryEdits(this.transcriptWord) };
+    resetCounts(this.transcriptChar);
+    resetCounts(this.transcriptWord);
     if (approximate) this.approximate[unit] = 1;
   }
 
@@ -35,4 +36,8 @@ export class EntryCountsRecorder implements UnitRecorder {
     if (total === undefined) this.columns.set(column, (total = { char: emptyCounts(), word: emptyCounts() }));
     return total;
   }
+}
+
+function entryEdits(c: EditCounts): EntryEdits {
+  return [c.substitutions, c.deletions, c.insertions, c.referenceLength];
 }

@@ -12,8 +12,8 @@
  *   unmapped label stays the original row's own value.
  * Sorted by reference words (descending), then speaker in code-unit order, `null` last.
  */
-import type { EntryCounts, SpeakerAnalysis, SpeakerMapping } from './analysis-types';
-import { addCounts } from './edit-counts';
+import type { EntryTranscriptCounts, SpeakerAnalysis, SpeakerMapping } from './analysis-types';
+import { addEntryEdits } from './edit-counts';
 import { cellText } from './normalize';
 import { cell } from './prepare';
 import { emptyCounts } from './text-counts';
@@ -22,7 +22,7 @@ import { PreparedSide, Prepared, STATUSES, ScoringUnit, Status } from './types';
 export function speakerAnalysis(
   prep: Prepared,
   units: readonly ScoringUnit[],
-  entryCounts: readonly EntryCounts[],
+  entryCounts: readonly EntryTranscriptCounts[],
   mapping: SpeakerMapping | null,
 ): SpeakerAnalysis[] {
   const name = prep.speakerName ?? null;
@@ -54,8 +54,8 @@ export function speakerAnalysis(
       speakers.set(speaker, (share = { speaker, entries, char: emptyCounts(), word: emptyCounts() }));
     }
     share.entries[unit.status]++;
-    addCounts(share.char, entryCounts[u].char);
-    addCounts(share.word, entryCounts[u].word);
+    addEntryEdits(share.char, entryCounts[u].char);
+    addEntryEdits(share.word, entryCounts[u].word);
   });
   return [...speakers.values()].sort(
     (x, y) =>

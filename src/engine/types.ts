@@ -1,4 +1,4 @@
-import type { Analysis, EntryCounts } from './analysis-types';
+import type { Analysis, EntryTranscriptCounts } from './analysis-types';
 
 /**
  * Plain data shapes shared by the engine modules. The engine imports no express, zod, pino or
@@ -114,7 +114,7 @@ export interface ResultEntry {
   originalIndices: number[];
   reworkedIndices: number[];
   /** The transcript column's counts of this non-trace entry; only with `config.enableAnalysis`. */
-  transcriptCounts?: EntryCounts;
+  transcriptCounts?: EntryTranscriptCounts;
 }
 
 /** ASR convention (D7.2): an insertion is a token only in the original (hypothesis). */

@@ -22,12 +22,11 @@
  */
 import { AlignmentSink, walkAnchored } from './anchored-alignment';
 import { WORD_ANCHOR_K } from './approximate-counts';
-import type { Confusions, WordCount, WordSubstitution } from './analysis-types';
+import type { Confusions, EntryEdits, WordCount, WordSubstitution } from './analysis-types';
 import { commonTokenPrefix, commonTokenSuffix } from './common-affixes';
 import { exactDistance } from './edit-distance';
 import { DELETION, EditList, INSERTION, SUBSTITUTION, addEdit, appendMinimalAlignment, bandCells, clearEditList, emptyEditList } from './minimal-alignment';
 import { wordMiddleCuts } from './text-counts';
-import type { EditCounts } from './types';
 import { SPACE, pairWordIds } from './words';
 import { DEFAULT_WORK_BUDGET_UNITS, OVER_BUDGET, WorkBudget } from './work-budget';
 
@@ -75,7 +74,7 @@ export class ConfusionTally {
    * Adds one unit: its reference and hypothesis transcript texts, its counted word S/D/I, and
    * whether its transcript was counted approximately.
    */
-  addUnit(reference: string, hypothesis: string, counted: EditCounts, approximate: boolean): void {
+  addUnit(reference: string, hypothesis: string, [substitutions, deletions, insertions]: EntryEdits, approximate: boolean): void {
     if (reference === hypothesis) return;
     const { prefix, suffix } = wordMiddleCuts(reference, hypothesis);
     const refEnd = reference.length - suffix;
@@ -83,7 +82,7 @@ export class ConfusionTally {
     const refWords = splitWords(reference, prefix, refEnd, this.refWords);
     const hypWords = splitWords(hypothesis, prefix, hypEnd, this.hypWords);
     const matches = (edits: EditList): boolean =>
-      edits.substitutions === counted.substitutions && edits.deletions === counted.deletions && edits.insertions === counted.insertions;
+      edits.substitutions === substitutions && edits.deletions === deletions && edits.insertions === insertions;
 
     // Equal words at both ends are hits in some minimal alignment, as the kernels take them.
     const n0 = refWords.length;
@@ -95,7 +94,7 @@ export class ConfusionTally {
     while (hi < minLen - lo && refWords[n0 - 1 - hi] === hypWords[m0 - 1 - hi]) hi++;
     const n = n0 - lo - hi;
     const m = m0 - lo - hi;
-    const distance = counted.substitutions + counted.deletions + counted.insertions;
+    const distance = substitutions + deletions + insertions;
     const cells = bandCells(n, m, distance);
     const traceable = cells <= TRACE_CELL_CAP && cells <= this.cellsLeft;
 

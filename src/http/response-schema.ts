@@ -25,8 +25,15 @@ const EditCounts = z
   })
   .meta({ id: 'EditCounts', description: 'ASR convention: an insertion is a token only in the original (hypothesis).' });
 
+const EntryEdits = z
+  .tuple([z.number().int(), z.number().int(), z.number().int(), z.number().int()])
+  .meta({
+    id: 'EntryEdits',
+    description: '[substitutions, deletions, insertions, referenceLength] of one entry at one level; hits = referenceLength - substitutions - deletions.',
+  });
+
 const EntryCounts = z
-  .strictObject({ char: EditCounts, word: EditCounts })
+  .strictObject({ char: EntryEdits, word: EntryEdits })
   .meta({ id: 'EntryCounts', description: "The transcript column's character and word counts of one entry." });
 
 export const ResultEntrySchema = z

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { runDiff } from '../../src/engine';
-import type { EntryCounts } from '../../src/engine/analysis-types';
+import type { EntryEdits } from '../../src/engine/analysis-types';
 import { DiffConfig, DiffData, EditCounts, Row, STATUSES } from '../../src/engine/types';
 import { createWorkBudget } from '../../src/engine/work-budget';
 import { MAX_MAPPED_LABELS } from '../../src/engine/speaker-pairings';
@@ -99,6 +99,11 @@ const configArb: fc.Arbitrary<Partial<DiffConfig>> = fc.record(
   { requiredKeys: [] },
 );
 
+/** An entry's positional counts as a record; hits are the reference tokens neither substituted nor deleted. */
+function editCounts([substitutions, deletions, insertions, referenceLength]: EntryEdits): EditCounts {
+  return { substitutions, deletions, insertions, hits: referenceLength - substitutions - deletions, referenceLength };
+}
+
 function sum(records: EditCounts[]): EditCounts {
   const total = { substitutions: 0, deletions: 0, insertions: 0, hits: 0, referenceLength: 0 };
   for (const r of records) {
@@ -150,9 +155,10 @@ describe('analysis: parts add up to the totals', () => {
         const analysis = data.analysis!;
         const entries = data.results.filter((e) => e.trace !== true);
         expect(data.results.filter((e) => e.trace === true).every((e) => e.transcriptCounts === undefined)).toBe(true);
-        const own = entries.map((e) => e.transcriptCounts as EntryCounts);
-        expect(sum(own.map((c) => c.char))).toEqual(data.counts.transcriptChar);
-        expect(sum(own.map((c) => c.word))).toEqual(data.counts.transcriptWord);
+        const own = entries.map((e) => e.transcriptCounts!);
+        expect(own.every((c) => c.char.length === 4 && c.word.length === 4)).toBe(true);
+        expect(sum(own.map((c) => editCounts(c.char)))).toEqual(data.counts.transcriptChar);
+        expect(sum(own.map((c) => editCounts(c.word)))).toEqual(data.counts.transcriptWord);
 
         expect(sum(analysis.speakers.map((s) => s.char))).toEqual(data.counts.transcriptChar);
         expect(sum(analysis.speakers.map((s) => s.word))).toEqual(data.counts.transcriptWord);
@@ -189,8 +195,8 @@ describe('analysis: parts add up to the totals', () => {
           expect(confusions.insertions.total).toBe(data.counts.transcriptWord.insertions);
           expect(confusions.deletions.total).toBe(data.counts.transcriptWord.deletions);
         }
-        const own = data.results.filter((e) => e.trace !== true).map((e) => e.transcriptCounts as EntryCounts);
-        expect(sum(own.map((c) => c.word))).toEqual(data.counts.transcriptWord);
+        const own = data.results.filter((e) => e.trace !== true).map((e) => e.transcriptCounts!);
+        expect(sum(own.map((c) => editCounts(c.word)))).toEqual(data.counts.transcriptWord);
       }),
       { numRuns: 300 },
     );
@@ -331,7 +337,7 @@ describe('analysis: bounds and disabled levels', () => {
     const config = { enableCER: false, enableWER: false, enableTranscriptCER: false, enableTranscriptWER: false, enableTranscriptSER: false };
     const data = on({ original: [{ transcript: 'a b c' }], reworked: [{ transcript: 'a x c' }] }, config);
     const zero = { substitutions: 0, deletions: 0, insertions: 0, hits: 0, referenceLength: 0 };
-    expect(data.results[0].transcriptCounts).toEqual({ char: zero, word: zero });
+    expect(data.results[0].transcriptCounts).toEqual({ char: [0, 0, 0, 0], word: [0, 0, 0, 0] });
     expect(data.analysis!.confusions.substitutions.total).toBe(0);
     expect(data.analysis!.columns).toEqual([{ column: 'transcript', char: zero, word: zero }]);
   });
