@@ -9,7 +9,7 @@ import { el, append } from './dom';
 import { headerElement } from './report-header';
 import { entryElement, LONG_TEXT, type RowContext } from './report-row';
 import { showState, toolbar, type Toolbar } from './report-toolbar';
-import { VirtualList } from './virtual-list';
+import { VirtualList } from './report-virtual-list';
 import { entriesCsv } from '../report/csv-export';
 import { columnRoles, drawnEntries, entrySpan, searchKey, statusCounts, type DrawnEntry } from '../report/report-entries';
 import { parseViewState, sameViewState, viewStateHash, type ViewState } from '../report/view-state';
