@@ -19,6 +19,7 @@ declare const document: {
   getElementById(id: string): unknown;
   querySelector(selector: string): { getBoundingClientRect(): { height: number } } | null;
   querySelectorAll(selector: string): { length: number };
+  activeElement: { textContent: string | null } | null;
 };
 declare const location: { hash: string };
 declare const window: { mountReport(root: unknown, data: unknown, options?: unknown): void };
@@ -117,6 +118,7 @@ describeWithBrowser('mountReport', () => {
     // The next entry moved down to make room: the list re-measured the opened one.
     expect(await shortTop()).toBeGreaterThanOrEqual((await p.$eval('[data-entry="0"]', (e) => e.getBoundingClientRect().bottom)) - 1);
     expect(await p.$eval('[data-entry="0"] [data-expand]', (e) => e.textContent)).toBe('Show less');
+    expect(await p.evaluate(() => document.activeElement?.textContent)).toBe('Show less');
     expect(await p.$eval('[data-entry="0"] [data-side="original"] .text', (e) => e.textContent)).toBe(long);
     expect(watch.errors).toEqual([]);
   });
