@@ -54,6 +54,14 @@ describe('GET /v1/viewer', () => {
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
 
+  it('leaves out Cross-Origin-Opener-Policy over plain HTTP, where browsers ignore it with an error, and keeps it over HTTPS', async () => {
+    const plain = await request(testApp.app).get('/v1/viewer');
+    expect(plain.headers['cross-origin-opener-policy']).toBeUndefined();
+    const proxied = buildApp(engine, { trustProxy: 1 });
+    const secure = await request(proxied.app).get('/v1/viewer').set('X-Forwarded-Proto', 'https');
+    expect(secure.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
   it('serves the built script and style with their content types, cached for a year under their digest', async () => {
     const { script, style } = await assetUrls();
     const js = await request(testApp.app).get(script);

@@ -3,7 +3,9 @@
  * same format adapters as the command line), enters an API key and sees the diff that POST /v1/diff
  * answers. Three responses: the HTML shell, and the bundle's script and style
  * (scripts/build-browser.ts builds them from src/browser/viewer-main.ts). No key is needed to load
- * them; the page sends the reviewer's key with its own POST /v1/diff.
+ * them; the page sends the reviewer's key with its own POST /v1/diff. They are the service's only
+ * answers that are not JSON (D1.10 describes the API's): they keep helmet's other headers and the
+ * x-request-id of every response.
  *
  * Content-Security-Policy of these responses (the rest of the API keeps helmet's, see app.ts):
  * - scripts, styles and fetches only from the service itself, no inline script or style: a
