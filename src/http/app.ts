@@ -20,6 +20,7 @@ import { requestId } from './request-id';
 import { diffRoute } from './routes/diff';
 import { healthRoute } from './routes/health';
 import { openApiRoute } from './routes/openapi';
+import { type AssetReader, VIEWER_PATH, VIEWER_SCRIPT_PATH, VIEWER_STYLE_PATH, viewerRoutes } from './routes/viewer';
 
 export interface AppDeps {
   keys: KeyStore;
@@ -32,6 +33,8 @@ export interface AppDeps {
   startedAt?: number;
   /** True once shutdown began: responses then close their connections. */
   draining?: () => boolean;
+  /** Where the viewer's bundles are read from; defaults to dist/browser (browserAsset). */
+  readBrowserAsset?: AssetReader;
 }
 
 /** Builds the app. */
@@ -45,7 +48,12 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(requestId());
   app.use(createHttpLogger(deps.logger));
-  app.use(helmet());
+  // Helmet's headers on every response (D1.10), its Content-Security-Policy without
+  // `upgrade-insecure-requests`: over plain HTTP (a LAN deployment) that directive makes a browser
+  // fetch everything a page names over HTTPS. The API answers JSON, which no browser runs, so the
+  // directive protects nothing here; the viewer's pages carry their own stricter policy
+  // (routes/viewer.ts) and must work over plain HTTP.
+  app.use(helmet({ contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } } }));
   const draining = deps.draining;
   if (draining) {
     app.use((req, res, next) => {
@@ -64,6 +72,10 @@ export function createApp(deps: AppDeps): Express {
 
   app.get('/v1/health', healthRoute(deps.version, deps.startedAt ?? Date.now()));
   app.get('/v1/openapi.json', openApiRoute(deps.version));
+  const viewer = viewerRoutes(deps.readBrowserAsset);
+  app.get(VIEWER_PATH, viewer.page);
+  app.get(VIEWER_SCRIPT_PATH, viewer.script);
+  app.get(VIEWER_STYLE_PATH, viewer.style);
 
   const noStore: RequestHandler = (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');

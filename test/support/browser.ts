@@ -55,15 +55,18 @@ export function describeWithBrowser(title: string, body: () => void): void {
   describe.skip(title, body);
 }
 
-/** A headless Chromium; close it in afterAll. */
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * A headless Chromium; close it in afterAll. `extraArgs` are added to its command line, e.g.
+ * `--host-resolver-rules=MAP qa-box.test 127.0.0.1` to open a local server under another host name.
+ */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   const executablePath = findChromium();
   if (executablePath === undefined) throw new Error('no Chromium found');
   return puppeteer.launch({
     executablePath,
     headless: true,
     // Root in a container has no user namespace for Chromium's sandbox; the pages are our own.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', ...extraArgs],
   });
 }
 

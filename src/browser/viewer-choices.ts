@@ -1,0 +1,104 @@
+/**
+ * The form's values as plain data: which files in which formats, how to read them, the config
+ * fields the options set, the pasted body, the audio file and the key. The text options are read
+ * as the command line reads them (src/cli/main.ts: `--tiers`, `--map`, `--ignore`).
+ */
+import type { DiffConfig } from '../engine/types';
+import { formatNames } from '../formats/index';
+import type { FormatName, ReadOptions, TranscriptRow } from '../formats/types';
+import { AUTO_FORMAT, type InputMode, type SideName, type ViewerForm } from './viewer-form';
+import { ViewerProblem } from './viewer-problem';
+
+export interface SideChoice {
+  file: File | null;
+  /** Undefined: detected from the file's name and content. */
+  format: FormatName | undefined;
+}
+
+export interface Choices {
+  mode: InputMode;
+  sides: Record<SideName, SideChoice>;
+  reading: Omit<ReadOptions, 'side'>;
+  /** Only the fields an option changes from the engine's defaults. */
+  config: Partial<DiffConfig>;
+  bodyText: string;
+  audio: File | null;
+  key: string;
+}
+
+const ROW_FIELDS: ReadonlyArray<keyof TranscriptRow> = ['transcript', 'speaker', 'start_time', 'end_time', 'non_speech_events'];
+
+/** Comma-separated names, blanks dropped; undefined when there are none. */
+function names(text: string): string[] | undefined {
+  const list = text
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
+  return list.length > 0 ? list : undefined;
+}
+
+/** `transcript=Text,speaker=Who`: row field → column header, as `--map` reads it. */
+export function parseColumnMap(text: string): ReadOptions['map'] {
+  if (text.trim() === '') return undefined;
+  const map: NonNullable<ReadOptions['map']> = {};
+  for (const pair of text.split(',')) {
+    const eq = pair.indexOf('=');
+    const field = pair.slice(0, eq).trim() as keyof TranscriptRow;
+    const column = pair.slice(eq + 1).trim();
+    if (eq < 0 || column === '') {
+      throw new ViewerProblem(`CSV/TSV columns: expected FIELD=COLUMN pairs separated by commas, e.g. transcript=Text,speaker=Who; got "${pair.trim()}"`);
+    }
+    if (!ROW_FIELDS.includes(field)) throw new ViewerProblem(`CSV/TSV columns: "${field}" is not a row field: use ${ROW_FIELDS.join(', ')}`);
+    map[field] = column;
+  }
+  return map;
+}
+
+function formatOf(select: HTMLSelectElement): FormatName | undefined {
+  const value = select.value;
+  return value !== AUTO_FORMAT && (formatNames() as string[]).includes(value) ? (value as FormatName) : undefined;
+}
+
+function side(form: ViewerForm, name: SideName): SideChoice {
+  const controls = form.sides[name];
+  return { file: controls.file.files?.[0] ?? null, format: formatOf(controls.format) };
+}
+
+/** The config fields the comparison options set, as the command line's switches set them. */
+function configOf(form: ViewerForm): Partial<DiffConfig> {
+  const config: Partial<DiffConfig> = {};
+  if (!form.splits.checked) config.enableSplits = false;
+  if (!form.merges.checked) config.enableMerges = false;
+  if (form.keepDiacritics.checked) config.stripDiacritics = false;
+  if (form.simple.checked) config.simpleMode = true;
+  if (form.positional.checked) config.positionalMode = true;
+  const ignore = names(form.ignore.value);
+  if (ignore) config.ignoreColNames = ignore;
+  return config;
+}
+
+/** How to read the files: the options of the command line's `--speaker-prefix`, `--tiers` and `--map`. */
+function readingOf(form: ViewerForm): Omit<ReadOptions, 'side'> {
+  const reading: Omit<ReadOptions, 'side'> = {};
+  if (form.speakerPrefix.checked) reading.speakerPrefix = true;
+  const tiers = names(form.tiers.value);
+  if (tiers) reading.tiers = tiers;
+  const map = parseColumnMap(form.columnMap.value);
+  if (map) reading.map = map;
+  return reading;
+}
+
+/** Reads the form; a text option that does not parse is a ViewerProblem. */
+export function readChoices(form: ViewerForm): Choices {
+  const mode: InputMode = form.modes.body.checked ? 'body' : 'files';
+  return {
+    mode,
+    sides: { original: side(form, 'original'), reworked: side(form, 'reworked') },
+    // Options that do not apply to a pasted body cannot stop it.
+    reading: mode === 'files' ? readingOf(form) : {},
+    config: mode === 'files' ? configOf(form) : {},
+    bodyText: form.body.value,
+    audio: form.audio.files?.[0] ?? null,
+    key: form.key.value.trim(),
+  };
+}

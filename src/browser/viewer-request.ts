@@ -1,0 +1,96 @@
+/**
+ * The request body of POST /v1/diff from the reviewer's choices: two files read in the browser by
+ * the format adapters (the command line's own code), or a pasted body; analysis on, so the report
+ * can show its tables. The body is checked against the service's size limit here, before it is
+ * sent: a reviewer learns at once that a pair is too large, and the service reads no 5 MiB body
+ * only to refuse it.
+ */
+import { FormatError, readTranscript, type SourceLocation } from '../formats/index';
+import type { SideLabel } from './report-view';
+import type { Choices } from './viewer-choices';
+import type { SideName } from './viewer-form';
+import { ViewerProblem } from './viewer-problem';
+
+export interface PreparedRequest {
+  /** The JSON body as UTF-8, the bytes the limit counts (decisions D1.5). */
+  bytes: Uint8Array<ArrayBuffer>;
+  sides: Record<SideName, SideLabel>;
+  /** The adapters' warnings, each with its file and place. */
+  warnings: string[];
+}
+
+/** `file:line:column` or `file: path`, as the command line prints places. */
+export function placeOf(file: string, location: SourceLocation): string {
+  if (location.line !== undefined) return `${file}:${location.line}${location.column !== undefined ? `:${location.column}` : ''}`;
+  if (location.path !== undefined) return `${file}: ${location.path}`;
+  return file;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+async function readSide(choices: Choices, side: SideName, warnings: string[]) {
+  const { file, format } = choices.sides[side];
+  if (file === null) throw new ViewerProblem(`Pick the ${side} file.`);
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(await file.arrayBuffer());
+  } catch (error) {
+    throw new ViewerProblem(`${file.name}: the browser could not read the file (${(error as Error).message ?? String(error)}); pick it again.`);
+  }
+  try {
+    // `side`: a request body file {original, reworked} gives each picker its own half.
+    const read = readTranscript(file.name, bytes, { ...choices.reading, side, format });
+    for (const warning of read.warnings) warnings.push(`${placeOf(file.name, warning.location)}: ${warning.message}`);
+    return { rows: read.rows, label: { name: file.name, format: read.format, rows: read.rows.length } };
+  } catch (error) {
+    if (error instanceof FormatError) throw new ViewerProblem(`${placeOf(file.name, error.location)}: ${error.message}`);
+    throw new ViewerProblem(`${file.name}: could not be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+async function fromFiles(choices: Choices): Promise<{ body: unknown; sides: Record<SideName, SideLabel>; warnings: string[] }> {
+  const warnings: string[] = [];
+  const original = await readSide(choices, 'original', warnings);
+  const reworked = await readSide(choices, 'reworked', warnings);
+  return {
+    body: { original: original.rows, reworked: reworked.rows, config: { enableAnalysis: true, ...choices.config } },
+    sides: { original: original.label, reworked: reworked.label },
+    warnings,
+  };
+}
+
+function pastedSide(body: Record<string, unknown>, side: SideName): SideLabel {
+  const rows = body[side];
+  return { name: `pasted body: ${side}`, format: 'json', rows: Array.isArray(rows) ? rows.length : undefined };
+}
+
+function fromPastedBody(text: string): { body: unknown; sides: Record<SideName, SideLabel>; warnings: string[] } {
+  if (text.trim() === '') throw new ViewerProblem('Paste a request body: {"original": [...], "reworked": [...]}.');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ViewerProblem(`The pasted body is not valid JSON: ${(error as Error).message}`);
+  }
+  if (!isObject(value)) throw new ViewerProblem('The pasted body must be a JSON object: {"original": [...], "reworked": [...], "config": {...}}.');
+  // A config that is not an object goes as it is: the service's validation names the problem.
+  const config = value['config'] === undefined ? { enableAnalysis: true } : isObject(value['config']) ? { enableAnalysis: true, ...value['config'] } : value['config'];
+  return { body: { ...value, config }, sides: { original: pastedSide(value, 'original'), reworked: pastedSide(value, 'reworked') }, warnings: [] };
+}
+
+const MIB = 1024 * 1024;
+const mib = (bytes: number) => (bytes / MIB).toFixed(2);
+
+/** The request to send; a ViewerProblem for a file that cannot be read or a body over `maxBytes`. */
+export async function prepareRequest(choices: Choices, maxBytes: number): Promise<PreparedRequest> {
+  const { body, sides, warnings } = choices.mode === 'body' ? fromPastedBody(choices.bodyText) : await fromFiles(choices);
+  const bytes = new TextEncoder().encode(JSON.stringify(body));
+  if (bytes.byteLength > maxBytes) {
+    throw new ViewerProblem(
+      `The request would be ${mib(bytes.byteLength)} MiB (${bytes.byteLength} bytes of JSON), over the service's limit of ` +
+        `${mib(maxBytes)} MiB (${maxBytes} bytes), so it was not sent. Compare shorter parts of the transcripts.`,
+      warnings,
+    );
+  }
+  return { bytes, sides, warnings };
+}
