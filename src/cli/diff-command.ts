@@ -1,10 +1,13 @@
 /**
  * `transcript-diff diff ORIGINAL REWORKED`: both files through their format adapters, the request
  * judged by the API's own validation, the engine run in-process, then the summary, the JSON of
- * `data` (`--json`) and the grade gate (`--fail-under`).
+ * `data` (`--json`), the HTML report (`--html`) and the grade gate (`--fail-under`).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import type { DiffConfig } from '../engine/types';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import type { DiffConfig, DiffData } from '../engine/types';
+import { audioUrl, isUrl } from '../report/audio-url';
+import { reportHtml } from '../report/html-report';
 import type { RequestLimits } from '../request/diff-schema';
 import { CliError } from './cli-error';
 import { compareFiles, type CompareOptions } from './compare-files';
@@ -17,6 +20,10 @@ export interface DiffCommandOptions extends Omit<CompareOptions, 'config' | 'con
   /** Flags that set config fields; they win over `--config`. */
   configFlags: Partial<DiffConfig>;
   json?: string;
+  /** Where to write the HTML report. */
+  html?: string;
+  /** With `html`: the recording the rows' times refer to, a path or a URL. */
+  audio?: string;
   failUnder?: number;
   limits: RequestLimits;
   rows: number;
@@ -50,16 +57,52 @@ export function readConfigFile(path: string): Partial<DiffConfig> {
   return value as Partial<DiffConfig>;
 }
 
+/** `data` as a config with `enableInlineDiff: false` gives it: the same entries without `transcriptDiff`. */
+function withoutInlineDiff(data: DiffData): DiffData {
+  return {
+    ...data,
+    results: data.results.map((entry) => {
+      if (entry.transcriptDiff === undefined) return entry;
+      const { transcriptDiff: _dropped, ...rest } = entry;
+      return rest;
+    }),
+  };
+}
+
+function writeReport(path: string, data: DiffData, files: [SideFile, SideFile], audio: string | undefined, terminal: Terminal): void {
+  if (audio !== undefined && !isUrl(audio) && !existsSync(audio)) terminal.warn(`warning: --audio ${audio}: no such file (the report links to it anyway)`);
+  const [original, reworked] = files;
+  const side = (file: SideFile) => ({ name: file.path, format: file.format, rows: file.rows.length });
+  const html = reportHtml({
+    data,
+    title: `${basename(original.path)} → ${basename(reworked.path)}`,
+    sides: { original: side(original), reworked: side(reworked) },
+    audio: audio === undefined ? undefined : audioUrl(audio, path),
+  });
+  try {
+    writeFileSync(path, html);
+  } catch (error) {
+    throw new CliError(`--html ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+}
+
 export function diffCommand(originalPath: string, reworkedPath: string, options: DiffCommandOptions, terminal: Terminal): number {
+  if (options.audio !== undefined && options.html === undefined) throw new CliError('--audio needs --html: the recording is played from the HTML report');
   // The tool analyses by default (the API does not: its answers keep their bytes); `--config` or
   // `--no-analysis` turns it off.
-  const config = { enableAnalysis: true, ...(options.config ? readConfigFile(options.config) : {}), ...options.configFlags };
-  const { data, original, reworked } = compareFiles(originalPath, reworkedPath, {
+  const asked = { enableAnalysis: true, ...(options.config ? readConfigFile(options.config) : {}), ...options.configFlags };
+  // The report shows each modified row's character diff, whatever the config says; the other
+  // outputs still follow the config.
+  const config = options.html === undefined ? asked : { ...asked, enableInlineDiff: true };
+  const compared = compareFiles(originalPath, reworkedPath, {
     ...options,
     config,
     configFile: options.config,
     warn: (message) => terminal.warn(`warning: ${message}`),
   });
+  const { original, reworked } = compared;
+  if (options.html !== undefined) writeReport(options.html, compared.data, [original, reworked], options.audio, terminal);
+  const data = asked.enableInlineDiff === false ? withoutInlineDiff(compared.data) : compared.data;
 
   // The bytes of JSON.stringify(data) are those the API's byte-level writer sends as `data`.
   if (options.json === '-') {

@@ -136,6 +136,8 @@ export function buildProgram(run: CliRun): Command {
     .addOption(formatChoice('--reworked-format', 'format of the reworked file'))
     .option('--no-analysis', 'no error analysis: no per-speaker table, confusions, speaker mapping or timing (config.enableAnalysis false)')
     .option('--json <file>', 'write the JSON of `data`, as POST /v1/diff returns it ("-": stdout, no summary)')
+    .option('--html <file>', 'write the report as one HTML file that opens from disk: rows side by side, filters, search, CSV export')
+    .option('--audio <path-or-url>', "with --html: the recording, played from each row's times (a path is linked relative to the report)")
     .option('--rows <n>', 'most-changed rows to print', positiveInteger, 10)
     .option('-q, --quiet', 'print no summary')
     .option('--fail-under <grade>', 'exit 1 when the composite grade is below this (1-5)', grade);
@@ -153,6 +155,8 @@ export function buildProgram(run: CliRun): Command {
         config: opts['config'] as string | undefined,
         configFlags: configFlags(opts),
         json: opts['json'] as string | undefined,
+        html: opts['html'] as string | undefined,
+        audio: opts['audio'] as string | undefined,
         failUnder: opts['failUnder'] as number | undefined,
         limits: limitsOf(opts),
         rows: opts['rows'] as number,

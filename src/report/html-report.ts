@@ -1,0 +1,103 @@
+/**
+ * One diff as a self-contained HTML file: the report's script and stylesheet (dist/browser,
+ * built from src/browser/report-main.ts) inline, the data in a `<script type="application/json">`
+ * block. It opens from disk with no network, and carries its own Content-Security-Policy: only
+ * that script and that stylesheet (by their SHA-256) run, nothing may be fetched
+ * (`default-src 'none'`, no connect-src), and with audio only that audio may be loaded.
+ *
+ * Node only (it reads the bundle from disk); the browser code never imports it.
+ */
+import { createHash } from 'node:crypto';
+import type { DiffData } from '../engine/types';
+import { browserAsset } from '../package-files';
+import type { SideLabel } from './report-options';
+
+export interface ReportPage {
+  data: DiffData;
+  title: string;
+  sides?: { original: SideLabel; reworked: SideLabel };
+  /** The audio's URL as the page will load it: relative to the report, absolute, file: or blob:. */
+  audio?: string;
+}
+
+/** The CSP source of an inline script or stylesheet. */
+export function sha256Source(text: string): string {
+  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+}
+
+/**
+ * JSON safe inside a `<script>` element: no `<` (so no `</script>` or `<!--` in any transcript
+ * ends or changes the block), and U+2028/U+2029 escaped for readers that still take JSON for
+ * JavaScript. JSON.parse reads the escapes back as the same characters.
+ */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * Where the page may load its audio from (CSP media-src): the origin of an http(s) URL; blob:
+ * or data: as themselves; for a file: URL or a path relative to the report, file: (the report
+ * opened from disk) and 'self' (the report served over HTTP).
+ */
+export function mediaSource(audio: string): string {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(audio)?.[1]?.toLowerCase();
+  if (scheme === undefined || scheme === 'file') return "'self' file:";
+  if (scheme === 'blob' || scheme === 'data') return `${scheme}:`;
+  if (scheme === 'http' || scheme === 'https') {
+    try {
+      return new URL(audio).origin;
+    } catch {
+      throw new Error(`audio: ${audio} is not a valid URL`);
+    }
+  }
+  throw new Error(`audio: ${scheme}: URLs cannot be played by the report (use a path, a file:, http: or https: URL)`);
+}
+
+/** An inline asset, refused when it would end its own element early. */
+function inline(name: string, closing: RegExp): string {
+  const text = browserAsset(name);
+  if (closing.test(text)) throw new Error(`dist/browser/${name} holds ${closing.source}: it cannot be inlined`);
+  return text;
+}
+
+export function reportHtml(page: ReportPage): string {
+  const script = inline('report.js', /<\/script/i);
+  const style = inline('report.css', /<\/style/i);
+  const policy = [
+    "default-src 'none'",
+    `script-src ${sha256Source(script)}`,
+    `style-src ${sha256Source(style)}`,
+    ...(page.audio === undefined ? [] : [`media-src ${mediaSource(page.audio)}`]),
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+  const payload = { data: page.data, title: page.title, sides: page.sides, audio: page.audio };
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(policy)}">`,
+    '<meta name="referrer" content="no-referrer">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(page.title)}</title>`,
+    `<style>${style}</style>`,
+    '</head>',
+    '<body>',
+    '<div id="report"></div>',
+    `<script type="application/json" id="report-data">${scriptJson(payload)}</script>`,
+    `<script>${script}</script>`,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}

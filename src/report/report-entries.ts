@@ -1,0 +1,185 @@
+/**
+ * What the report draws, read out of `data`: one drawn entry per non-trace result (D6.5's MERGED
+ * trace entries repeat rows their main entry already holds), each with the pieces (rows) of its
+ * two sides, and which column of a row is its text, speaker and times.
+ *
+ * Pure: shared by the page, which draws these, and the CSV export, which writes them.
+ */
+import { cellText, parseTime } from '../engine/normalize';
+import type { DiffData, DiffPart, ResultEntry, Row, Status } from '../engine/types';
+
+/** Which of `meta.headers` the report shows as a row's text, speaker and times; the rest are `others`. */
+export interface ColumnRoles {
+  transcript: string;
+  speaker: string | null;
+  start: string | null;
+  end: string | null;
+  others: string[];
+}
+
+/** One row of one side, as drawn. */
+export interface Piece {
+  /** 0-based place of the row in its file. */
+  row: number;
+  /** Seconds; NaN when the row has no time (or one that is not a time). */
+  start: number;
+  end: number;
+  /** '' when the row has no speaker. */
+  speaker: string;
+  text: string;
+  /** The row's other non-empty cells, in header order. */
+  others: Array<[column: string, value: string]>;
+}
+
+export interface DrawnEntry {
+  /** Index of the entry in `data.results` (the URL's `row=`, the page's `data-entry`). */
+  index: number;
+  status: Status;
+  notes: string;
+  original: Piece[];
+  reworked: Piece[];
+  changedColumns: string[];
+  transcriptDiff?: DiffPart[];
+  /** Both sides' texts, speakers and other cells, NFC and lower-cased, for the search. */
+  haystack: string;
+}
+
+/** Header names D7.9 takes as the speaker, in order of preference. */
+const SPEAKER_NAMES = ['speaker', 'speaker_name', 'speaker_id', 'speaker_label', 'spk'];
+const START_NAMES = ['start_time', 'start', 'begin'];
+const END_NAMES = ['end_time', 'end', 'stop'];
+
+const own = (row: Row, key: string): unknown => (Object.prototype.hasOwnProperty.call(row, key) ? row[key] : undefined);
+
+function firstNamed(headers: readonly string[], names: readonly string[], taken: ReadonlySet<string>): string | null {
+  for (const name of names) {
+    const found = headers.find((h) => h.toLowerCase() === name && !taken.has(h));
+    if (found !== undefined) return found;
+  }
+  return null;
+}
+
+/**
+ * The transcript column of a request whose headers do not name one (2-D input with a
+ * `columnMapping`): the column whose original text a `transcriptDiff` rebuilds (D6.6: equal and
+ * delete parts join to the original transcript exactly).
+ */
+function columnOfDiff(data: DiffData, headers: readonly string[]): string | null {
+  for (const entry of data.results) {
+    if (entry.trace || entry.transcriptDiff === undefined || entry.originalRow === undefined) continue;
+    const text = entry.transcriptDiff.filter((p) => p.type !== 'insert').map((p) => p.text).join('');
+    const row = entry.originalRow;
+    return headers.find((h) => cellText(own(row, h)) === text) ?? null;
+  }
+  return null;
+}
+
+/** The roles of `data.meta.headers`: `transcript`, `speaker`, `start_time`, `end_time` as the format adapters name them, else guessed from the names. */
+export function columnRoles(data: DiffData): ColumnRoles {
+  const headers = data.meta.headers;
+  const taken = new Set<string>();
+  const transcript = firstNamed(headers, ['transcript'], taken) ?? columnOfDiff(data, headers) ?? firstNamed(headers, ['text'], taken) ?? headers[0] ?? 'transcript';
+  taken.add(transcript);
+  const speaker = firstNamed(headers, SPEAKER_NAMES, taken);
+  if (speaker !== null) taken.add(speaker);
+  const start = firstNamed(headers, START_NAMES, taken);
+  if (start !== null) taken.add(start);
+  const end = firstNamed(headers, END_NAMES, taken);
+  if (end !== null) taken.add(end);
+  return { transcript, speaker, start, end, others: headers.filter((h) => !taken.has(h)) };
+}
+
+function seconds(row: Row, key: string | null): number {
+  if (key === null) return NaN;
+  return parseTime(own(row, key)) ?? NaN;
+}
+
+function pieceOf(row: Row, index: number | undefined, roles: ColumnRoles): Piece {
+  const others: Array<[string, string]> = [];
+  for (const column of roles.others) {
+    const value = cellText(own(row, column));
+    if (value !== '') others.push([column, value]);
+  }
+  return {
+    row: index ?? -1,
+    start: seconds(row, roles.start),
+    end: seconds(row, roles.end),
+    speaker: roles.speaker === null ? '' : cellText(own(row, roles.speaker)),
+    text: cellText(own(row, roles.transcript)),
+    others,
+  };
+}
+
+function pieces(rows: Array<Row | undefined>, indices: readonly number[], roles: ColumnRoles): Piece[] {
+  const out: Piece[] = [];
+  rows.forEach((row, k) => {
+    if (row !== null && typeof row === 'object') out.push(pieceOf(row, indices[k], roles));
+  });
+  return out;
+}
+
+/** The original rows of an entry: a MERGED entry's sources, or its one row. */
+function originalRows(entry: ResultEntry): Array<Row | undefined> {
+  return entry.originalRows ?? (entry.originalRow === undefined ? [] : [entry.originalRow]);
+}
+
+function reworkedRows(entry: ResultEntry): Array<Row | undefined> {
+  return entry.reworkedRows ?? (entry.reworkedRow === undefined ? [] : [entry.reworkedRow]);
+}
+
+/** Text compared by the search: NFC and lower case, so `É` finds `é` whatever its encoding. */
+export function searchKey(text: string): string {
+  return text.normalize('NFC').toLowerCase();
+}
+
+function haystackOf(sides: Piece[][]): string {
+  const parts: string[] = [];
+  for (const side of sides) {
+    for (const piece of side) {
+      parts.push(piece.text, piece.speaker);
+      for (const [, value] of piece.others) parts.push(value);
+    }
+  }
+  // A character no transcript search holds keeps a match from running across two cells.
+  return searchKey(parts.join('\u0000'));
+}
+
+/** The entries the report draws, in document order (D6.1), trace entries left out. */
+export function drawnEntries(data: DiffData, roles: ColumnRoles = columnRoles(data)): DrawnEntry[] {
+  const out: DrawnEntry[] = [];
+  data.results.forEach((entry, index) => {
+    if (entry.trace) return;
+    const original = pieces(originalRows(entry), entry.originalIndices ?? [], roles);
+    const reworked = pieces(reworkedRows(entry), entry.reworkedIndices ?? [], roles);
+    const drawn: DrawnEntry = {
+      index,
+      status: entry.status,
+      notes: entry.notes ?? '',
+      original,
+      reworked,
+      changedColumns: entry.changedColumns ?? [],
+      haystack: haystackOf([original, reworked]),
+    };
+    if (entry.transcriptDiff !== undefined) drawn.transcriptDiff = entry.transcriptDiff;
+    out.push(drawn);
+  });
+  return out;
+}
+
+/** Earliest start and latest end over an entry's pieces on both sides; NaN where none has a time. */
+export function entrySpan(entry: DrawnEntry): { start: number; end: number } {
+  let start = NaN;
+  let end = NaN;
+  for (const piece of [...entry.original, ...entry.reworked]) {
+    if (Number.isFinite(piece.start) && !(piece.start >= start)) start = piece.start;
+    if (Number.isFinite(piece.end) && !(piece.end <= end)) end = piece.end;
+  }
+  return { start, end };
+}
+
+/** Non-trace entries per status, as the report counts them. */
+export function statusCounts(entries: readonly DrawnEntry[]): Record<Status, number> {
+  const counts: Record<Status, number> = { UNCHANGED: 0, MODIFIED: 0, ADDED: 0, DELETED: 0, SPLIT: 0, MERGED: 0 };
+  for (const entry of entries) counts[entry.status]++;
+  return counts;
+}
