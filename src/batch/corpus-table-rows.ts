@@ -3,10 +3,9 @@
  * figures the summary uses, no result of any diff): one row per manifest pair, in manifest order,
  * a scored pair linked to its page when the page is on disk.
  */
-import { existsSync } from 'node:fs';
 import type { CorpusRow, CorpusTable } from '../report/corpus-table';
 import type { Manifest } from './manifest';
-import { pageHref, pagePath } from './page-names';
+import { hasPage, pageHref } from './page-names';
 import type { ErrorRecord } from './pair-record';
 import { RATES, type PairFigures } from './pooled';
 
@@ -21,7 +20,7 @@ export function corpusTable(manifest: Manifest, run: { scored: readonly PairFigu
   const tags = (of: Record<string, string>) => manifest.tagColumns.map((column) => of[column] ?? null);
   const rows = new Array<CorpusRow | undefined>(manifest.pairs.length);
   for (const p of run.scored) {
-    const page = existsSync(pagePath(out, p.id)) ? pageHref(p.id) : null;
+    const page = hasPage(out, p.id) ? pageHref(p.id) : null;
     rows[place.get(p.id)!] = { id: p.id, page, tags: tags(p.tags), grade: p.grade, label: p.label, rates: Array.from(p.rates, (r) => (Number.isNaN(r) ? null : r)) };
   }
   for (const e of run.errors) rows[place.get(e.id)!] = { id: e.id, tags: tags(e.tags), error: { kind: e.error.kind, message: e.error.message } };

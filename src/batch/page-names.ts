@@ -4,6 +4,7 @@
  * same with and without --html.
  */
 import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const PAGES_DIR = 'pairs';
@@ -43,6 +44,11 @@ export function pageHref(id: string): string {
 
 export function pagePath(out: string, id: string): string {
   return join(out, PAGES_DIR, pageFileName(id));
+}
+
+/** Whether the pair's page is on disk: a file (a folder of that name is no page). */
+export function hasPage(out: string, id: string): boolean {
+  return statSync(pagePath(out, id), { throwIfNoEntry: false })?.isFile() === true;
 }
 
 /**

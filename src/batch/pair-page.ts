@@ -2,11 +2,11 @@
  * A pair's HTML page under `batch --html`: the report of its diff (reportHtml), written by the
  * worker thread that diffed it, right after the diff, so no result ever reaches the main thread.
  */
-import { existsSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { Comparison } from '../cli/compare-files';
 import { reportHtml } from '../report/html-report';
 import type { ManifestPair } from './manifest';
-import { pagePath } from './page-names';
+import { hasPage } from './page-names';
 import { isErrorRecord } from './pair-record';
 import { forEachRecord } from './pairs-file';
 
@@ -41,7 +41,7 @@ export async function pairsWithoutPage(pairsPath: string, out: string, done: Rea
   await forEachRecord(pairsPath, (record) => {
     if (!done.has(record.id) || seen.has(record.id)) return;
     seen.add(record.id);
-    if (!isErrorRecord(record) && !existsSync(pagePath(out, record.id))) missing.add(record.id);
+    if (!isErrorRecord(record) && !hasPage(out, record.id)) missing.add(record.id);
   });
   return missing;
 }

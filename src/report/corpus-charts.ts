@@ -54,7 +54,7 @@ function plural(n: number, word: string): string {
 const WIDTH = 640;
 const HEIGHT = 220;
 const LEFT = 44;
-const RIGHT = 12;
+const RIGHT = 28;
 const TOP = 12;
 const BOTTOM = 40;
 /** Room for the bar of pairs without a rate, past a gap after the last bin. */

@@ -6,15 +6,15 @@
  *
  * The table is written row by row, so the page of a large corpus is never one string in memory.
  */
-import { createHash } from 'node:crypto';
 import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
 import type { Summary } from '../batch/summary';
 import { STATUSES } from '../engine/types';
 import { browserAsset } from '../package-files';
 import { gradeChartSvg, werHistogram, werHistogramSvg } from './corpus-charts';
-import { escapeHtml, scriptJson } from './corpus-markup';
+import { escapeHtml } from './corpus-markup';
 import { CORPUS_DATA_ID, isErrorRow, type CorpusTable } from './corpus-table';
 import { formatGrade, formatRate } from './format';
+import { scriptJson, sha256Source } from './html-report';
 
 export interface CorpusIndex {
   summary: Summary;
@@ -23,10 +23,6 @@ export interface CorpusIndex {
 
 /** The rate the histogram shows: WER of the transcript column alone, what a post-editor changes in the words. */
 export const HISTOGRAM_RATE = 'transcriptWER';
-
-function sha256(text: string): string {
-  return `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-}
 
 /** An asset inlined as is: text that would close its element early is refused, not rewritten, since its hash must match. */
 function inlineAsset(name: string, element: 'script' | 'style'): string {
@@ -59,14 +55,14 @@ function summaryMarkup(summary: Summary): string {
     );
   }
   out.push('</tbody></table>');
+  out.push('<table class="statuses"><caption>Rows by status, over the scored pairs</caption><tbody>');
+  for (const status of STATUSES) out.push(`<tr><th scope="row">${status}</th><td data-status-total="${status}">${c.totals.counts.rows[status]}</td></tr>`);
+  out.push('</tbody></table>');
   out.push('<dl class="definitions">');
   out.push(`<dt>pooled</dt><dd>${escapeHtml(summary.definitions['pooled'] ?? '')}</dd>`);
   out.push(`<dt>macro</dt><dd>${escapeHtml(summary.definitions['macro'] ?? '')}</dd>`);
   out.push(`<dt>95 % interval</dt><dd>${escapeHtml(ci ? (summary.definitions['intervals'] ?? '') : 'note' in c.intervals ? c.intervals.note : '')}${ci ? escapeHtml(`: ${ci.resamples} resamples, seed "${ci.seed}"`) : ''}</dd>`);
   out.push('</dl>');
-  out.push('<table class="statuses"><caption>Rows by status, over the scored pairs</caption><tbody>');
-  for (const status of STATUSES) out.push(`<tr><th scope="row">${status}</th><td data-status-total="${status}">${c.totals.counts.rows[status]}</td></tr>`);
-  out.push('</tbody></table>');
   return out.join('');
 }
 
@@ -74,19 +70,23 @@ function chartsMarkup(index: CorpusIndex): string {
   const k = index.table.rates.indexOf(HISTOGRAM_RATE);
   const rates = index.table.rows.flatMap((row) => (isErrorRow(row) ? [] : [row.rates[k] ?? null]));
   return (
-    '<figure class="chart-figure">' +
+    '<div class="chart-row"><figure class="chart-figure">' +
     werHistogramSvg(werHistogram(rates), 'transcript WER') +
     `<figcaption>Pairs by their transcript WER (<code>${HISTOGRAM_RATE}</code>: the word error rate of the transcript column alone), one bar per range; a pair's own rate, not the pooled one.</figcaption></figure>` +
     '<figure class="chart-figure">' +
     gradeChartSvg(index.summary.corpus.grades) +
-    '<figcaption>Pairs by grade label (D8.4); "no grade" when no metric of the grade measured anything.</figcaption></figure>'
+    '<figcaption>Pairs by grade label (D8.4); "no grade" when no metric of the grade measured anything.</figcaption></figure></div>'
   );
 }
 
 function errorsMarkup(summary: Summary): string {
   if (summary.errors.count === 0) return '';
   const rows = summary.errors.rows.map((e) => `<li data-error-id="${escapeHtml(e.id)}"><span class="error-id">${escapeHtml(e.id)}</span> <span class="error-kind">${escapeHtml(e.kind)}</span>: ${escapeHtml(e.message)}</li>`);
-  return `<section class="errors"><h2>Error rows (${summary.errors.count})</h2><p>Pairs that could not be scored, and why; they have no page.</p><ul>${rows.join('')}</ul></section>`;
+  const kinds = Object.entries(summary.errors.byKind)
+    .filter(([, n]) => n > 0)
+    .map(([kind, n]) => `${kind} ${n}`)
+    .join(', ');
+  return `<section class="errors"><h2>Error rows (${summary.errors.count}: ${escapeHtml(kinds)})</h2><p>Pairs that could not be scored, and why; they have no page.</p><ul>${rows.join('')}</ul></section>`;
 }
 
 /** Rows of the JSON block a write at a time: a chunk is a few hundred rows, not the whole table. */
@@ -96,7 +96,7 @@ const ROWS_PER_WRITE = 500;
 export function renderCorpusIndex(index: CorpusIndex, write: (chunk: string) => void): void {
   const script = inlineAsset('corpus.js', 'script');
   const style = inlineAsset('corpus.css', 'style');
-  const csp = `default-src 'none'; script-src ${sha256(script)}; style-src ${sha256(style)}; base-uri 'none'; form-action 'none'`;
+  const csp = `default-src 'none'; script-src ${sha256Source(script)}; style-src ${sha256Source(style)}; base-uri 'none'; form-action 'none'`;
   const { summary, table } = index;
   const title = `Corpus: ${summary.manifest}`;
   write(
