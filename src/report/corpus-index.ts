@@ -22,7 +22,7 @@ export interface CorpusIndex {
 }
 
 /** The rate the histogram shows: WER of the transcript column alone, what a post-editor changes in the words. */
-export const HISTOGRAM_RATE = 'transcriptWER';
+const HISTOGRAM_RATE = 'transcriptWER';
 
 /** An asset inlined as is: text that would close its element early is refused, not rewritten, since its hash must match. */
 function inlineAsset(name: string, element: 'script' | 'style'): string {

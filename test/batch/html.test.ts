@@ -161,6 +161,21 @@ describe('batch --html with --resume', () => {
     expect(readFileSync(join(out, 'pairs.jsonl'), 'utf8')).toBe(lines);
   });
 
+  it('exits 2 naming the pair when a file of a pair scored before is gone, and keeps its line', async () => {
+    const copyDir = join(dir, 'moved');
+    cpSync(join(dir, 'files'), join(copyDir, 'files'), { recursive: true });
+    writeFileSync(join(copyDir, 'good.csv'), manifestCsv(good));
+    const out = join(dir, 'out-moved');
+    expect((await run('batch', join(copyDir, 'good.csv'), '--out', out, '--bootstrap', '0', '--quiet')).status).toBe(0);
+    const lines = readFileSync(join(out, 'pairs.jsonl'), 'utf8');
+    rmSync(join(copyDir, good[1]!.original));
+    const resumed = await run('batch', join(copyDir, 'good.csv'), '--out', out, '--bootstrap', '0', '--resume', '--html', '--quiet');
+    expect(resumed.status).toBe(2);
+    expect(resumed.stderr).toContain(`1 scored pairs have no page; first: ${good[1]!.id}: cannot diff the pair again for its page: ${good[1]!.original}: no such file.`);
+    expect(readFileSync(join(out, 'pairs.jsonl'), 'utf8')).toBe(lines);
+    expect(readdirSync(join(out, 'pairs'))).toHaveLength(good.length - 1);
+  });
+
   it('says so when a run without --html leaves an index.html of an earlier run', async () => {
     const out = join(dir, 'out-stale');
     expect((await run('batch', join(dir, 'good.csv'), '--out', out, '--bootstrap', '0', '--html', '--quiet')).status).toBe(0);
