@@ -20,6 +20,6 @@ export function audioUrl(pathOrUrl: string, reportPath: string): string {
   if (isUrl(pathOrUrl)) return pathOrUrl;
   const audio = resolve(pathOrUrl);
   const fromReport = relative(dirname(resolve(reportPath)), audio);
-  if (fromReport === '' || isAbsolute(fromReport)) return pathToFileURL(audio).href;
+  if (isAbsolute(fromReport)) return pathToFileURL(audio).href;
   return fromReport.split(sep).map(encodeURIComponent).join('/');
 }

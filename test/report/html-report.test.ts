@@ -1,0 +1,80 @@
+import { createHash } from 'node:crypto';
+import { runDiff } from '../../src/engine/index';
+import { mediaSource, reportHtml, scriptJson } from '../../src/report/html-report';
+import { knownDiff } from './known-diff';
+
+const between = (html: string, open: string, close: string) => {
+  const start = html.indexOf(open);
+  return html.slice(start + open.length, html.indexOf(close, start));
+};
+const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+const policyOf = (html: string) => /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1] ?? '';
+
+describe('reportHtml', () => {
+  const hostile = 'end </script><script>window.pwned=1</script> <!-- and \u2028 line \u2029 para & <b>';
+  const data = runDiff({ original: [{ transcript: 'hello world' }], reworked: [{ transcript: hostile }] });
+  const html = reportHtml({ data, title: 'a.srt → <b>.srt', sides: { original: { name: 'a.srt', format: 'srt', rows: 1 }, reworked: { name: '<b>.srt', rows: 1 } } });
+
+  it('carries the data in a JSON block that no transcript can end or change', () => {
+    expect(html.match(/<\/script/gi)).toHaveLength(2);
+    expect(html).not.toContain('<!--');
+    const json = between(html, '<script type="application/json" id="report-data">', '</script>');
+    expect(json).not.toMatch(/[<>\u2028\u2029]/);
+    expect(json).toContain('\\u2028');
+    const payload = JSON.parse(json) as { data: unknown; title: string; sides: unknown };
+    expect(payload.data).toEqual(JSON.parse(JSON.stringify(data)));
+    expect(payload.title).toBe('a.srt → <b>.srt');
+  });
+
+  it('escapes the title', () => {
+    expect(html).toContain('<title>a.srt → &lt;b&gt;.srt</title>');
+  });
+
+  it("is protected by its own CSP, whose hashes are those of the inline script and style", () => {
+    const policy = policyOf(html).split('; ');
+    const script = between(html, '<script>', '</script>');
+    const style = between(html, '<style>', '</style>');
+    expect(script.length).toBeGreaterThan(1000);
+    expect(style.length).toBeGreaterThan(100);
+    expect(policy).toEqual(["default-src 'none'", `script-src ${sha(script)}`, `style-src ${sha(style)}`, "base-uri 'none'", "form-action 'none'"]);
+    // The policy must be read before anything it governs.
+    expect(html.indexOf('Content-Security-Policy')).toBeLessThan(html.indexOf('<style>'));
+  });
+
+  it('names no external resource: no src or href, no URL outside the data', () => {
+    const markup = html.replace(between(html, '<script type="application/json" id="report-data">', '</script>'), '');
+    expect(markup).not.toMatch(/\s(src|href)\s*=/i);
+    expect(markup).not.toMatch(/(https?:)?\/\/[a-z0-9.-]+\.[a-z]{2,}/i);
+    expect(between(html, '<style>', '</style>')).not.toMatch(/@import|url\(/i);
+  });
+
+  it('is deterministic for the same diff', () => {
+    expect(reportHtml({ data: knownDiff(), title: 't' })).toBe(reportHtml({ data: knownDiff(), title: 't' }));
+  });
+});
+
+describe('audio in the report', () => {
+  const data = knownDiff();
+  it('allows only where the audio comes from (media-src)', () => {
+    expect(policyOf(reportHtml({ data, title: 't', audio: 'talk.wav' }))).toContain("media-src 'self' file:");
+    expect(policyOf(reportHtml({ data, title: 't', audio: 'https://cdn.example:8443/a/talk.mp3?x=1' }))).toContain('media-src https://cdn.example:8443;');
+    expect(mediaSource('blob:null/abc')).toBe('blob:');
+    expect(mediaSource('file:///srv/a.wav')).toBe("'self' file:");
+  });
+
+  it('refuses a URL the page could not play', () => {
+    expect(() => mediaSource('javascript:alert(1)')).toThrow('javascript: URLs cannot be played');
+    expect(() => mediaSource('http://')).toThrow('not a valid URL');
+  });
+
+  it('writes no media-src without audio', () => {
+    expect(policyOf(reportHtml({ data, title: 't' }))).not.toContain('media-src');
+  });
+});
+
+describe('scriptJson', () => {
+  it('reads back as the same value', () => {
+    const value = { text: '</script>\u2028\u2029<!--&>', lone: '\ud800' };
+    expect(JSON.parse(scriptJson(value))).toEqual(value);
+  });
+});

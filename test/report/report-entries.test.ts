@@ -1,0 +1,88 @@
+import { runDiff } from '../../src/engine/index';
+import { STATUSES } from '../../src/engine/types';
+import { columnRoles, drawnEntries, entrySpan, searchKey, statusCounts } from '../../src/report/report-entries';
+import { knownDiff } from './known-diff';
+
+describe('drawnEntries', () => {
+  const data = knownDiff();
+  const entries = drawnEntries(data);
+
+  it('draws every non-trace entry once, in document order, with its index in data.results', () => {
+    const expected = data.results.flatMap((entry, index) => (entry.trace ? [] : [index]));
+    expect(entries.map((e) => e.index)).toEqual(expected);
+    expect(data.results.some((e) => e.trace)).toBe(true);
+  });
+
+  it('counts entries per status as data.counts.rows does', () => {
+    expect(statusCounts(entries)).toEqual(data.counts.rows);
+    for (const status of STATUSES) expect(statusCounts(entries)[status]).toBeGreaterThan(0);
+  });
+
+  it('accounts for every row of both files exactly once', () => {
+    const original = entries.flatMap((e) => e.original.map((p) => p.row)).sort((a, b) => a - b);
+    const reworked = entries.flatMap((e) => e.reworked.map((p) => p.row)).sort((a, b) => a - b);
+    expect(original).toEqual([...Array(data.meta.originalRows).keys()]);
+    expect(reworked).toEqual([...Array(data.meta.reworkedRows).keys()]);
+  });
+
+  it('faces a SPLIT original row with its three reworked pieces, and a MERGED reworked row with its two sources', () => {
+    const split = entries.find((e) => e.status === 'SPLIT')!;
+    expect(split.original.map((p) => p.row)).toEqual([2]);
+    expect(split.reworked.map((p) => p.text)).toEqual(['Thanks for having me.', 'It was a long trip here.', 'The roads were icy all the way.']);
+    const merged = entries.find((e) => e.status === 'MERGED')!;
+    expect(merged.original.map((p) => p.text)).toEqual(['So what happened', 'next on the road?']);
+    expect(merged.reworked.map((p) => p.row)).toEqual([5]);
+  });
+
+  it('reads times, speaker and text of each piece; an entry spans its pieces on both sides', () => {
+    const split = entries.find((e) => e.status === 'SPLIT')!;
+    expect(split.reworked[1]).toMatchObject({ start: 5.5, end: 7, speaker: 'B', text: 'It was a long trip here.', others: [] });
+    expect(entrySpan(split)).toEqual({ start: 4, end: 9 });
+    const added = entries.find((e) => e.status === 'ADDED')!;
+    expect(entrySpan(added)).toEqual({ start: 16, end: 18 });
+  });
+
+  it('keeps the diff and changed columns of a MODIFIED entry', () => {
+    const modified = entries.filter((e) => e.status === 'MODIFIED');
+    expect(modified[0]!.transcriptDiff?.some((p) => p.type === 'insert' && p.text.includes('far'))).toBe(true);
+    expect(modified[1]!.changedColumns).toEqual(['speaker']);
+  });
+
+  it('searches both sides, case-insensitively and whatever the Unicode form', () => {
+    const merged = entries.find((e) => e.status === 'MERGED')!;
+    expect(merged.haystack.includes(searchKey('WHAT HAPPENED NEXT'))).toBe(true);
+    const deleted = entries.find((e) => e.status === 'DELETED')!;
+    expect(deleted.haystack.includes(searchKey('aside was CUT'))).toBe(true);
+    const speakerChange = entries.filter((e) => e.status === 'MODIFIED')[1]!;
+    expect(speakerChange.haystack.includes('d')).toBe(true);
+    expect(merged.haystack.includes(searchKey('we finally'))).toBe(false);
+    expect(searchKey('Cafe\u0301')).toBe(searchKey('CAFÉ'));
+  });
+
+  it('has NaN times and no speaker for rows without them', () => {
+    const plain = runDiff({ original: [{ transcript: 'a b' }], reworked: [{ transcript: 'a c' }] });
+    const [entry] = drawnEntries(plain);
+    expect(entry!.original[0]).toMatchObject({ speaker: '', text: 'a b' });
+    expect(entry!.original[0]!.start).toBeNaN();
+    expect(entrySpan(entry!).start).toBeNaN();
+  });
+});
+
+describe('columnRoles', () => {
+  it('names the format adapters’ columns, and shows the others beside the text', () => {
+    const data = runDiff({ original: [{ transcript: 'x', speaker: 'A', start_time: 1, end_time: 2, non_speech_events: '[music]' }], reworked: [{ transcript: 'y' }] });
+    expect(columnRoles(data)).toEqual({ transcript: 'transcript', speaker: 'speaker', start: 'start_time', end: 'end_time', others: ['non_speech_events'] });
+    expect(drawnEntries(data)[0]!.original[0]!.others).toEqual([['non_speech_events', '[music]']]);
+  });
+
+  it('finds the transcript of 2-D input under its own header from the character diff', () => {
+    const data = runDiff({
+      headers: ['Who', 'Said'],
+      columnMapping: { transcript: 1, speaker: 0 },
+      original: [['A', 'hello there']],
+      reworked: [['A', 'hello here']],
+    });
+    expect(columnRoles(data).transcript).toBe('Said');
+    expect(drawnEntries(data)[0]!.reworked[0]!.text).toBe('hello here');
+  });
+});
