@@ -69,6 +69,19 @@ function settingsText(manifest: Manifest, pair: PairOptions): string {
   return `${JSON.stringify({ manifest: basename(manifest.path), pair }, null, 2)}\n`;
 }
 
+/** What --html needs before any pair is scored, rather than failing on every page: distinct page names, the built scripts. */
+function checkHtml(manifest: Manifest): void {
+  const same = collidingIds(manifest.pairs.map((p) => p.id));
+  if (same !== null) throw new CliError(`${manifest.path}: the ids "${same[0]}" and "${same[1]}" would share a page file under --html; rename one`);
+  for (const asset of ['report.js', 'report.css', 'corpus.js', 'corpus.css']) {
+    try {
+      browserAsset(asset);
+    } catch (error) {
+      throw new CliError(`--html: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
 function prepareOut(out: string, manifest: Manifest, options: BatchOptions): void {
   try {
     mkdirSync(out, { recursive: true });
@@ -87,16 +100,6 @@ function prepareOut(out: string, manifest: Manifest, options: BatchOptions): voi
   }
   writeFileSync(settingsPath, settings);
   if (options.html) {
-    const same = collidingIds(manifest.pairs.map((p) => p.id));
-    if (same !== null) throw new CliError(`${manifest.path}: the ids "${same[0]}" and "${same[1]}" would share a page file under --html; rename one`);
-    // The scripts the pages inline, checked before any pair is scored rather than failing on every page.
-    for (const asset of ['report.js', 'corpus.js', 'corpus.css']) {
-      try {
-        browserAsset(asset);
-      } catch (error) {
-        throw new CliError(`--html: ${error instanceof Error ? error.message : String(error)}`);
-      }
-    }
     try {
       mkdirSync(join(out, PAGES_DIR), { recursive: true });
     } catch (error) {
@@ -261,6 +264,7 @@ export function pairConfig(config: Partial<DiffConfig>): Partial<DiffConfig> {
 export async function runBatch(given: BatchOptions, io: BatchIo): Promise<number> {
   const options: BatchOptions = { ...given, pair: { ...given.pair, config: pairConfig(given.pair.config) } };
   const manifest = readManifest(options.manifest);
+  if (options.html) checkHtml(manifest);
   prepareOut(options.out, manifest, options);
   const pairsPath = join(options.out, PAIRS_FILE);
   const done = options.resume ? await completedIds(pairsPath, new Set(manifest.pairs.map((p) => p.id))) : new Set<string>();
