@@ -103,6 +103,7 @@ export function mountReport(root: HTMLElement, data: DiffData, options: ReportOp
     positions = new Map(visible.map((entry, position) => [entry.index, position]));
     bar.shown.textContent = `${visible.length} of ${entries.length} entries shown`;
     view.setItems(visible);
+    view.render();
   }
 
   function markCurrent(): void {
@@ -237,6 +238,5 @@ export function mountReport(root: HTMLElement, data: DiffData, options: ReportOp
 
   showState(bar, state);
   filter();
-  view.render();
   showRow();
 }

@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { DiffConfig, DiffData } from '../engine/types';
 import { audioUrl, isUrl } from '../report/audio-url';
-import { reportHtml } from '../report/html-report';
+import { mediaSource, reportHtml } from '../report/html-report';
 import type { RequestLimits } from '../request/diff-schema';
 import { CliError } from './cli-error';
 import { compareFiles, type CompareOptions } from './compare-files';
@@ -69,25 +69,39 @@ function withoutInlineDiff(data: DiffData): DiffData {
   };
 }
 
-function writeReport(path: string, data: DiffData, files: [SideFile, SideFile], audio: string | undefined, terminal: Terminal): void {
-  if (audio !== undefined && !isUrl(audio) && !existsSync(audio)) terminal.warn(`warning: --audio ${audio}: no such file (the report links to it anyway)`);
+/** The URL the report plays `--audio` from; a CliError for one it could not play. */
+function reportAudio(audio: string, reportPath: string, terminal: Terminal): string {
+  const url = audioUrl(audio, reportPath);
+  try {
+    mediaSource(url);
+  } catch (error) {
+    throw new CliError(`--audio ${audio}: ${(error as Error).message}`);
+  }
+  if (!isUrl(audio) && !existsSync(audio)) terminal.warn(`warning: --audio ${audio}: no such file (the report links to it anyway)`);
+  return url;
+}
+
+function writeReport(path: string, data: DiffData, files: [SideFile, SideFile], audio: string | undefined): void {
   const [original, reworked] = files;
   const side = (file: SideFile) => ({ name: file.path, format: file.format, rows: file.rows.length });
   const html = reportHtml({
     data,
     title: `${basename(original.path)} → ${basename(reworked.path)}`,
     sides: { original: side(original), reworked: side(reworked) },
-    audio: audio === undefined ? undefined : audioUrl(audio, path),
+    audio,
   });
   try {
     writeFileSync(path, html);
   } catch (error) {
-    throw new CliError(`--html ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such folder' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String(code ?? error);
+    throw new CliError(`--html ${path}: ${why}`);
   }
 }
 
 export function diffCommand(originalPath: string, reworkedPath: string, options: DiffCommandOptions, terminal: Terminal): number {
   if (options.audio !== undefined && options.html === undefined) throw new CliError('--audio needs --html: the recording is played from the HTML report');
+  const audio = options.html !== undefined && options.audio !== undefined ? reportAudio(options.audio, options.html, terminal) : undefined;
   // The tool analyses by default (the API does not: its answers keep their bytes); `--config` or
   // `--no-analysis` turns it off.
   const asked = { enableAnalysis: true, ...(options.config ? readConfigFile(options.config) : {}), ...options.configFlags };
@@ -101,7 +115,7 @@ export function diffCommand(originalPath: string, reworkedPath: string, options:
     warn: (message) => terminal.warn(`warning: ${message}`),
   });
   const { original, reworked } = compared;
-  if (options.html !== undefined) writeReport(options.html, compared.data, [original, reworked], options.audio, terminal);
+  if (options.html !== undefined) writeReport(options.html, compared.data, [original, reworked], audio);
   const data = asked.enableInlineDiff === false ? withoutInlineDiff(compared.data) : compared.data;
 
   // The bytes of JSON.stringify(data) are those the API's byte-level writer sends as `data`.

@@ -56,10 +56,10 @@ export function mediaSource(audio: string): string {
     try {
       return new URL(audio).origin;
     } catch {
-      throw new Error(`audio: ${audio} is not a valid URL`);
+      throw new Error(`${audio} is not a valid URL`);
     }
   }
-  throw new Error(`audio: ${scheme}: URLs cannot be played by the report (use a path, a file:, http: or https: URL)`);
+  throw new Error(`${scheme}: URLs cannot be played by the report (use a path, or a file:, http: or https: URL)`);
 }
 
 /** An inline asset, refused when it would end its own element early. */

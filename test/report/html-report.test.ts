@@ -63,7 +63,7 @@ describe('audio in the report', () => {
   });
 
   it('refuses a URL the page could not play', () => {
-    expect(() => mediaSource('javascript:alert(1)')).toThrow('javascript: URLs cannot be played');
+    expect(() => mediaSource('javascript:alert(1)')).toThrow('javascript: URLs cannot be played by the report');
     expect(() => mediaSource('http://')).toThrow('not a valid URL');
   });
 
