@@ -253,8 +253,10 @@ function writeAtomically(path: string, text: string): void {
 
 /**
  * The config the pairs run with, under the user's own: no inline character diffs, since a batch
- * keeps the pairs' counts and never their result entries (the counts do not depend on them); and
- * the error analysis on, since the summary's confusions and per-speaker figures come from it.
+ * keeps the pairs' counts and never their result entries (the counts do not depend on them; the
+ * worker turns them on for a pair's --html page only); and the error analysis on, since the
+ * summary's confusions and per-speaker figures come from it. This is the config batch.json and
+ * summary.json record, the same with and without --html.
  */
 export function pairConfig(config: Partial<DiffConfig>): Partial<DiffConfig> {
   return { enableInlineDiff: false, enableAnalysis: true, ...config };
