@@ -124,6 +124,11 @@ describe('batch --html on a corpus with an error row', () => {
     expect(html).toMatch(/<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; script-src &#39;sha256-[A-Za-z0-9+/=]+&#39;; style-src &#39;sha256-[A-Za-z0-9+/=]+&#39;/);
     expect(html).not.toMatch(/\b(src|href)="(https?:)?\/\//);
     expect(html).not.toMatch(/https?:\/\//);
+    // No absolute path either: the folder opens the same wherever it is copied.
+    expect(html).not.toContain(dir);
+    const { table } = indexTable(out);
+    const first = table.rows.find((r): r is ScoredRow => !isErrorRow(r))!;
+    expect(readFileSync(join(out, first.page!), 'utf8')).not.toContain(dir);
   });
 
   it('leaves pairs.jsonl (inline diff on) and summary.json the same bytes as a run without --html', () => {
