@@ -8,7 +8,7 @@
 import { el, append } from './dom';
 import { screenReaderText, textNodes } from './report-text';
 import { formatSpan } from '../report/format';
-import type { ColumnRoles, DrawnEntry, Piece } from '../report/report-entries';
+import { entrySpan, type ColumnRoles, type DrawnEntry, type Piece } from '../report/report-entries';
 import type { DiffPart } from '../engine/types';
 
 /** Past this many characters a cell is cut to a few lines until the reader opens it. */
@@ -97,7 +97,8 @@ export function entryElement(entry: DrawnEntry, context: RowContext): HTMLElemen
   const status = entry.status;
   const meta = el('div', { class: 'entry-meta' }, el('span', { class: 'status' }, status), el('span', { class: 'notes' }, ...textNodes(entry.notes)));
   if (context.play !== undefined && context.playable?.(entry)) {
-    append(meta, el('button', { type: 'button', class: 'play', 'data-play': entry.index, title: 'play this entry' }, '▶', screenReaderText(' play')));
+    const span = entrySpan(entry);
+    append(meta, el('button', { type: 'button', class: 'play', 'data-play': entry.index, title: `play ${formatSpan(span.start, span.end)}` }, '▶', screenReaderText(' play')));
   }
   return el(
     'div',

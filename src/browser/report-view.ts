@@ -24,9 +24,13 @@ const mounted = new WeakMap<HTMLElement, () => void>();
 /** A search typed within this many milliseconds of the last keystroke amends the same history entry. */
 const TYPING_PAUSE_MS = 1000;
 
+/** Inputs whose keys are not text: `n` on a focused checkbox still steps to the next change. */
+const KEYLESS_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image']);
+
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+  if (target instanceof HTMLInputElement) return !KEYLESS_INPUTS.has(target.type);
+  return target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
 }
 
 /** Pixels an entry is expected to take before it is drawn: a line per row and per wrapped line of its longest side. */
@@ -75,6 +79,7 @@ export function mountReport(root: HTMLElement, data: DiffData, options: ReportOp
         bar.announce.textContent = `The audio could not be played: ${error instanceof Error ? error.message : String(error)}`;
       });
     };
+    // timeupdate comes a few times a second: playback stops within a fraction of a second past the span.
     audio.addEventListener('timeupdate', () => {
       if (Number.isFinite(stopAt) && audio.currentTime >= stopAt) {
         audio.pause();
@@ -198,7 +203,11 @@ export function mountReport(root: HTMLElement, data: DiffData, options: ReportOp
       if (expanded.has(index)) expanded.delete(index);
       else expanded.add(index);
       const position = positions.get(index);
-      if (position !== undefined) view.redraw(position);
+      if (position === undefined) return;
+      const side = expand.closest('[data-side]')?.getAttribute('data-side');
+      view.redraw(position);
+      // The button was drawn anew: give the focus to its successor, so the keyboard stays in place.
+      view.elementAt(position)?.querySelector<HTMLElement>(`[data-side="${side}"] [data-expand]`)?.focus({ preventScroll: true });
       return;
     }
     const play = target?.closest('[data-play]');

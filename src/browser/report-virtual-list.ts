@@ -56,14 +56,14 @@ export class VirtualList<T> {
     this.schedule();
   }
 
-  /** Draws an item again (its content changed); it is measured again. */
+  /** Draws an item again, now (its content changed); it is measured again. */
   redraw(position: number): void {
     const element = this.drawn.get(position);
     if (element === undefined) return;
     element.remove();
     this.drawn.delete(position);
     this.measured.delete(this.options.key(this.items[position]!));
-    this.schedule();
+    this.render();
   }
 
   /** The element of an item, when it is drawn. */

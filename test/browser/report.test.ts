@@ -175,6 +175,13 @@ describeWithBrowser('the HTML report file', () => {
     expect(await current()).toEqual([changes[1]]);
     await page.click('[data-next]');
     expect(await current()).toEqual([changes[2]]);
+    // A checkbox just clicked keeps the focus: n still steps.
+    await page.click('[data-filter-status="ADDED"]');
+    await page.click('[data-filter-status="ADDED"]');
+    await page.keyboard.press('n');
+    expect(await current()).toEqual([changes[3]]);
+    await page.keyboard.press('p');
+    expect(await current()).toEqual([changes[2]]);
     await page.focus('[data-search]');
     await page.keyboard.press('n');
     expect(await current()).toEqual([changes[2]]);

@@ -1,0 +1,132 @@
+/**
+ * mountReport as the viewer calls it: on a page of its own, a second diff replacing the first on
+ * the same root, data without analysis or composite, and data that is not a diff at all.
+ */
+import { build } from 'esbuild';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Browser, Page } from 'puppeteer-core';
+import { runDiff } from '../../src/engine/index';
+import type { DiffData } from '../../src/engine/types';
+import { packageRoot } from '../../src/package-files';
+import { describeWithBrowser, launchBrowser, watchedPage, type PageWatch } from '../support/browser';
+import { knownDiff } from '../report/known-diff';
+
+/* Page-side globals used by the callbacks below (the Node tsconfig has no DOM types). */
+declare const document: {
+  getElementById(id: string): unknown;
+  querySelector(selector: string): { getBoundingClientRect(): { height: number } } | null;
+  querySelectorAll(selector: string): { length: number };
+  activeElement: { textContent: string | null } | null;
+};
+declare const location: { hash: string };
+declare const window: { mountReport(root: unknown, data: unknown, options?: unknown): void };
+
+describeWithBrowser('mountReport', () => {
+  let browser: Browser;
+  let dir: string;
+  let url: string;
+
+  beforeAll(async () => {
+    // The renderer alone, as the viewer's bundle carries it, exposed to the page.
+    const bundle = await build({
+      stdin: { contents: "import { mountReport } from './src/browser/report-view'; (window as unknown as Record<string, unknown>).mountReport = mountReport;", resolveDir: packageRoot(), loader: 'ts' },
+      bundle: true,
+      write: false,
+      format: 'iife',
+      outdir: 'out',
+      logLevel: 'silent',
+    });
+    const js = bundle.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
+    const css = bundle.outputFiles.find((f) => f.path.endsWith('.css'))!.text;
+    browser = await launchBrowser();
+    dir = mkdtempSync(join(tmpdir(), 'report-mount-'));
+    const file = join(dir, 'mount.html');
+    writeFileSync(file, `<!DOCTYPE html><html><head><meta charset="utf-8"><style>${css}</style></head><body><div id="root"></div><script>${js}</script></body></html>`);
+    url = pathToFileURL(file).href;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function page(): Promise<{ page: Page; watch: PageWatch }> {
+    const opened = await watchedPage(browser);
+    await opened.page.setViewport({ width: 1280, height: 2000 });
+    await opened.page.goto(url);
+    return opened;
+  }
+
+  const mount = (p: Page, data: unknown, options: unknown = {}) => p.evaluate((d, o) => window.mountReport(document.getElementById('root'), d, o), data as never, options as never);
+  const count = (p: Page, selector: string) => p.evaluate((s) => document.querySelectorAll(s).length, selector);
+
+  /** Listeners of one type on `document` or `window`, as DevTools lists them. */
+  async function listeners(p: Page, target: 'document' | 'window', type: string): Promise<number> {
+    const session = await p.createCDPSession();
+    const { result } = await session.send('Runtime.evaluate', { expression: target });
+    const { listeners: all } = await session.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
+    await session.detach();
+    return all.filter((l) => l.type === type).length;
+  }
+
+  it('replaces a first report with a second on the same root, its keys and listeners too', async () => {
+    const { page: p, watch } = await page();
+    const first = runDiff({ original: [{ transcript: 'a b' }, { transcript: 'c d' }], reworked: [{ transcript: 'a b' }, { transcript: 'c e' }] });
+    const second = knownDiff();
+    await mount(p, first, { title: 'first' });
+    await mount(p, second, { title: 'second' });
+    expect(await count(p, '.report-header')).toBe(1);
+    expect(await count(p, '.toolbar')).toBe(1);
+    expect(await p.$eval('h1', (e) => e.textContent)).toBe('second');
+    expect(await count(p, '[data-entry]')).toBe(second.results.filter((e) => !e.trace).length);
+    // The first report's listeners are gone: one of each is left, the second report's.
+    expect(await listeners(p, 'document', 'keydown')).toBe(1);
+    expect(await listeners(p, 'window', 'hashchange')).toBe(1);
+    expect(await listeners(p, 'window', 'scroll')).toBe(1);
+    await p.keyboard.press('n');
+    await p.keyboard.press('n');
+    expect(await p.evaluate(() => location.hash)).toBe('#row=2');
+    expect(await count(p, '.entry.current')).toBe(1);
+    expect(watch.errors).toEqual([]);
+  });
+
+  it('draws data without analysis or composite, n/a for what it lacks', async () => {
+    const { page: p, watch } = await page();
+    const data: DiffData = runDiff({ original: [{ transcript: 'hello' }], reworked: [{ transcript: 'hello there' }], config: { enableComposite: false, enableSACR: false } });
+    await mount(p, data);
+    expect(await p.$eval('[data-grade]', (e) => e.textContent)).toBe('n/a');
+    expect(await p.$eval('[data-score="SACR"]', (e) => e.textContent)).toBe('n/a');
+    expect(await count(p, '.analysis')).toBe(0);
+    expect(await count(p, '[data-entry][data-status="MODIFIED"] ins')).toBe(1);
+    expect(watch.errors).toEqual([]);
+  });
+
+  it('cuts a long text to a few lines until the reader opens it', async () => {
+    const { page: p, watch } = await page();
+    const long = Array.from({ length: 400 }, (_, k) => `word${k}`).join(' ');
+    await mount(p, runDiff({ original: [{ transcript: long }, { transcript: 'short' }], reworked: [{ transcript: long }, { transcript: 'short' }] }));
+    const height = () => p.$eval('[data-entry="0"]', (e) => e.getBoundingClientRect().height);
+    const shortTop = () => p.$eval('[data-entry="1"]', (e) => e.getBoundingClientRect().top);
+    const clamped = await height();
+    expect(await p.$eval('[data-entry="0"] [data-side="original"] .text', (e) => e.classList.contains('clamped'))).toBe(true);
+    await p.click('[data-entry="0"] [data-side="original"] [data-expand]');
+    await p.waitForFunction(() => document.querySelectorAll('.clamped').length === 0);
+    await p.waitForFunction((h) => document.querySelector('[data-entry="0"]')!.getBoundingClientRect().height > h * 2, {}, clamped);
+    // The next entry moved down to make room: the list re-measured the opened one.
+    expect(await shortTop()).toBeGreaterThanOrEqual((await p.$eval('[data-entry="0"]', (e) => e.getBoundingClientRect().bottom)) - 1);
+    expect(await p.$eval('[data-entry="0"] [data-expand]', (e) => e.textContent)).toBe('Show less');
+    expect(await p.evaluate(() => document.activeElement?.textContent)).toBe('Show less');
+    expect(await p.$eval('[data-entry="0"] [data-side="original"] .text', (e) => e.textContent)).toBe(long);
+    expect(watch.errors).toEqual([]);
+  });
+
+  it('says so, without throwing, when given something that is not a diff', async () => {
+    const { page: p, watch } = await page();
+    await mount(p, { hello: 'world' });
+    expect(await p.$eval('.report-error', (e) => e.textContent)).toBe('This is not the data of a diff: it has no results, scores or meta.');
+    expect(watch.errors).toEqual([]);
+  });
+});
