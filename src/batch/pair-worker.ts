@@ -1,18 +1,20 @@
 /**
  * The worker thread's task: one manifest pair read, judged and diffed (compareFiles, as the `diff`
  * command does), returned as its finished pairs.jsonl line, so the main thread only appends it.
- * A pair that cannot be scored returns an error row; a task never throws for a bad pair.
+ * A pair that cannot be scored returns an error row; a task never throws for a bad pair. Under
+ * `batch --html` the worker also writes the pair's page from the diff it holds.
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CliError } from '../cli/cli-error';
-import { compareFiles, type CompareOptions } from '../cli/compare-files';
+import { compareFiles, type CompareOptions, type Comparison } from '../cli/compare-files';
 import type { DiffConfig } from '../engine/types';
 import { formatNames } from '../formats/index';
 import type { FormatName, ReadOptions } from '../formats/types';
 import type { RequestLimits } from '../request/diff-schema';
 import type { ManifestPair } from './manifest';
-import { recordLine, scoredRecord, type ErrorKind, type PairRecord } from './pair-record';
+import { writePairPage } from './pair-page';
+import { isErrorRecord, recordLine, scoredRecord, type ErrorKind, type PairRecord } from './pair-record';
 
 /** What every pair of a run is compared with. */
 export interface PairOptions {
@@ -28,6 +30,14 @@ export interface PairTask {
   /** The manifest's folder, absolute: the pair's paths are relative to it. */
   dir: string;
   options: PairOptions;
+  /** With --html: the page to write, absolute; `only` when the pair's line is already in pairs.jsonl. */
+  page?: { path: string; only: boolean };
+}
+
+/** What a task gives back: the line to append (none for a page alone), and why its page is missing if it is. */
+export interface PairOutcome {
+  line: string | null;
+  pageError: string | null;
 }
 
 class PairError extends Error {
@@ -58,8 +68,11 @@ function checkReadable(shown: string, path: string): void {
   }
 }
 
-/** The record of one pair; its messages name files as the manifest does, never by absolute path. */
-export function scorePair(task: PairTask): PairRecord {
+/**
+ * The record of one pair, and the comparison behind a scored one; messages name files as the
+ * manifest does, never by absolute path. `config` is the one the diff runs with.
+ */
+function comparePair(task: PairTask, config: PairOptions['config']): { record: PairRecord; comparison: Comparison | null } {
   const { pair, dir, options } = task;
   const originalPath = resolve(dir, pair.original);
   const reworkedPath = resolve(dir, pair.reworked);
@@ -77,19 +90,45 @@ export function scorePair(task: PairTask): PairRecord {
       map: options.map,
       speakerPrefix: options.speakerPrefix,
       tiers: options.tiers,
-      config: options.config,
+      config,
       limits: options.limits,
     };
-    const { data, original, reworked } = compareFiles(originalPath, reworkedPath, compareOptions);
-    return scoredRecord(pair.id, pair.tags, { path: pair.original, format: original.format }, { path: pair.reworked, format: reworked.format }, data, warnings);
+    const comparison = compareFiles(originalPath, reworkedPath, compareOptions);
+    const { data, original, reworked } = comparison;
+    const record = scoredRecord(pair.id, pair.tags, { path: pair.original, format: original.format }, { path: pair.reworked, format: reworked.format }, data, warnings);
+    return { record, comparison };
   } catch (error) {
     const kind: ErrorKind = error instanceof PairError ? error.kind : error instanceof CliError ? 'rejected' : 'internal';
     const message = error instanceof Error ? error.message : String(error);
-    return { id: pair.id, tags: pair.tags, error: { kind, message: shown(message) } };
+    return { record: { id: pair.id, tags: pair.tags, error: { kind, message: shown(message) } }, comparison: null };
   }
 }
 
-/** Piscina's entry point: the pair's pairs.jsonl line. */
-export default function pairWorker(task: PairTask): string {
-  return recordLine(scorePair(task));
+/** The record of one pair, as pairs.jsonl keeps it. */
+export function scorePair(task: PairTask): PairRecord {
+  return comparePair(task, task.options.config).record;
+}
+
+/**
+ * Piscina's entry point: the pair's pairs.jsonl line, its page written first when asked for (so
+ * a pair whose line is in the file has its page unless the write failed, which `pageError` says).
+ * The page's diff runs with inline character diffs on, which change no count or score: the line
+ * is the one a run without --html writes.
+ */
+export default function pairWorker(task: PairTask): PairOutcome {
+  if (task.page === undefined) return { line: recordLine(scorePair(task)), pageError: null };
+  const { record, comparison } = comparePair(task, { ...task.options.config, enableInlineDiff: true });
+  let pageError: string | null = null;
+  if (comparison !== null) {
+    try {
+      writePairPage(task.page.path, task.pair, comparison);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      pageError = code !== undefined ? `cannot write ${task.page.path} (${code})` : `cannot build the page (${error instanceof Error ? error.message : String(error)})`;
+    }
+  } else if (task.page.only) {
+    // The pair was scored before; reading or diffing it fails now: its files changed since.
+    pageError = `cannot diff the pair again for its page: ${isErrorRecord(record) ? record.error.message : 'no comparison'}`;
+  }
+  return { line: task.page.only ? null : recordLine(record), pageError };
 }

@@ -7,6 +7,11 @@
  * A line is appended with one write(2) of the whole line on a file opened O_APPEND, so a kill
  * leaves whole lines and at most one cut last line; `--resume` drops that line, keeps the pairs
  * already written and scores the rest.
+ *
+ * With `--html` each worker also writes its pair's page before handing back the line, and
+ * OUT/index.html is written last, from pairs.jsonl and the summary. --html changes no record, so
+ * it is not one of batch.json's settings: a run resumed with --html writes the pages its scored
+ * pairs lack (scored by a run without it, or removed), diffing those pairs again for the page alone.
  */
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -14,10 +19,15 @@ import { basename, extname, join, resolve } from 'node:path';
 import { Piscina } from 'piscina';
 import { CliError } from '../cli/cli-error';
 import type { DiffConfig } from '../engine/types';
-import { readManifest, type Manifest } from './manifest';
+import { browserAsset } from '../package-files';
+import { writeCorpusIndex } from '../report/corpus-index';
+import { corpusTable } from './corpus-table-rows';
+import { readManifest, type Manifest, type ManifestPair } from './manifest';
+import { collidingIds, PAGES_DIR, pagePath } from './page-names';
+import { pairsWithoutPage } from './pair-page';
 import { isErrorRecord, recordLine, type ErrorRecord } from './pair-record';
 import { completedIds, forEachRecord, PAIRS_FILE } from './pairs-file';
-import type { PairOptions, PairTask } from './pair-worker';
+import type { PairOptions, PairOutcome, PairTask } from './pair-worker';
 import { pairFigures, type PairFigures } from './pooled';
 import { buildSummary, renderSummary, summaryCsv, summaryJson, type AnalysedPair, type Summary } from './summary';
 
@@ -33,6 +43,8 @@ export interface BatchOptions {
   worst: number;
   failUnder?: number;
   quiet?: boolean;
+  /** Write OUT/index.html and a page per scored pair under OUT/pairs. */
+  html?: boolean;
 }
 
 export interface BatchIo {
@@ -46,6 +58,7 @@ export interface BatchIo {
 }
 
 export const SETTINGS_FILE = 'batch.json';
+export const INDEX_FILE = 'index.html';
 
 /** Plain progress lines this far apart, so a log is not flooded; a TTY bar redraws more often. */
 const PLAIN_PROGRESS_MS = 5000;
@@ -54,6 +67,19 @@ const TTY_PROGRESS_MS = 100;
 /** What determines the records: a resumed run must use the same, or its lines would mix two runs. */
 function settingsText(manifest: Manifest, pair: PairOptions): string {
   return `${JSON.stringify({ manifest: basename(manifest.path), pair }, null, 2)}\n`;
+}
+
+/** What --html needs before any pair is scored, rather than failing on every page: distinct page names, the built scripts. */
+function checkHtml(manifest: Manifest): void {
+  const same = collidingIds(manifest.pairs.map((p) => p.id));
+  if (same !== null) throw new CliError(`${manifest.path}: the ids "${same[0]}" and "${same[1]}" would share a page file under --html; rename one`);
+  for (const asset of ['report.js', 'report.css', 'corpus.js', 'corpus.css']) {
+    try {
+      browserAsset(asset);
+    } catch (error) {
+      throw new CliError(`--html: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 }
 
 function prepareOut(out: string, manifest: Manifest, options: BatchOptions): void {
@@ -73,6 +99,13 @@ function prepareOut(out: string, manifest: Manifest, options: BatchOptions): voi
     throw new CliError(`${settingsPath}: that run used other options or another manifest; --resume must repeat them (or use another --out)`);
   }
   writeFileSync(settingsPath, settings);
+  if (options.html) {
+    try {
+      mkdirSync(join(out, PAGES_DIR), { recursive: true });
+    } catch (error) {
+      throw new CliError(`${join(out, PAGES_DIR)}: cannot create the pages folder (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+    }
+  }
 }
 
 function formatDuration(seconds: number): string {
@@ -120,12 +153,22 @@ function progressReporter(io: BatchIo, total: number, alreadyDone: number) {
   };
 }
 
-/** Scores the pairs not yet in pairs.jsonl, appending each line as it comes. */
-async function scorePairs(manifest: Manifest, todo: Manifest['pairs'], fd: number, options: BatchOptions, onLine: () => void): Promise<void> {
-  if (todo.length === 0) return;
+/** A pair to score, or (`only`) a pair already in pairs.jsonl whose page alone is to be written. */
+interface Job {
+  pair: ManifestPair;
+  only: boolean;
+}
+
+/** The first page that could not be written, for the message that ends the run. */
+type PageFailure = { id: string; message: string } | null;
+
+/** Scores the pairs not yet in pairs.jsonl, appending each line as it comes, and writes the pages asked for. */
+async function scorePairs(manifest: Manifest, jobsToRun: readonly Job[], fd: number, options: BatchOptions, onLine: () => void): Promise<PageFailure> {
+  let failure: PageFailure = null;
+  if (jobsToRun.length === 0) return failure;
   const jobs = options.jobs ?? Math.max(1, availableParallelism());
   const filename = join(__dirname, `pair-worker${extname(__filename)}`);
-  const pool = new Piscina<PairTask, string>({
+  const pool = new Piscina<PairTask, PairOutcome>({
     filename,
     minThreads: jobs,
     maxThreads: jobs,
@@ -144,25 +187,37 @@ async function scorePairs(manifest: Manifest, todo: Manifest['pairs'], fd: numbe
     writeSync(fd, Buffer.from(line));
     onLine();
   };
+  const pageFailed = (id: string, message: string) => {
+    failure ??= { id, message };
+  };
   const runOne = async (): Promise<void> => {
-    while (next < todo.length) {
-      const pair = todo[next++]!;
-      let line: string;
+    while (next < jobsToRun.length) {
+      const { pair, only } = jobsToRun[next++]!;
+      const task: PairTask = { pair, dir, options: options.pair };
+      if (options.html) task.page = { path: resolve(pagePath(options.out, pair.id)), only };
+      let outcome: PairOutcome;
       try {
-        line = await pool.run({ pair, dir, options: options.pair });
+        outcome = await pool.run(task);
       } catch (error) {
+        const message = `the worker scoring this pair failed: ${error instanceof Error ? error.message : String(error)}`;
+        if (only) {
+          pageFailed(pair.id, message);
+          continue;
+        }
         // A worker that dies (out of memory, a crash) costs its pair, not the run.
-        const record: ErrorRecord = { id: pair.id, tags: pair.tags, error: { kind: 'internal', message: `the worker scoring this pair failed: ${error instanceof Error ? error.message : String(error)}` } };
-        line = recordLine(record);
+        const record: ErrorRecord = { id: pair.id, tags: pair.tags, error: { kind: 'internal', message } };
+        outcome = { line: recordLine(record), pageError: null };
       }
-      append(line);
+      if (outcome.pageError !== null) pageFailed(pair.id, outcome.pageError);
+      if (outcome.line !== null) append(outcome.line);
     }
   };
   try {
-    await Promise.all(Array.from({ length: Math.min(inFlight, todo.length) }, runOne));
+    await Promise.all(Array.from({ length: Math.min(inFlight, jobsToRun.length) }, runOne));
   } finally {
     await pool.destroy();
   }
+  return failure;
 }
 
 /** Reads pairs.jsonl back into the small per-pair figures the summary needs: the first line of each manifest id. */
@@ -198,8 +253,10 @@ function writeAtomically(path: string, text: string): void {
 
 /**
  * The config the pairs run with, under the user's own: no inline character diffs, since a batch
- * keeps the pairs' counts and never their result entries (the counts do not depend on them); and
- * the error analysis on, since the summary's confusions and per-speaker figures come from it.
+ * keeps the pairs' counts and never their result entries (the counts do not depend on them; the
+ * worker turns them on for a pair's --html page only); and the error analysis on, since the
+ * summary's confusions and per-speaker figures come from it. This is the config batch.json and
+ * summary.json record, the same with and without --html.
  */
 export function pairConfig(config: Partial<DiffConfig>): Partial<DiffConfig> {
   return { enableInlineDiff: false, enableAnalysis: true, ...config };
@@ -209,16 +266,24 @@ export function pairConfig(config: Partial<DiffConfig>): Partial<DiffConfig> {
 export async function runBatch(given: BatchOptions, io: BatchIo): Promise<number> {
   const options: BatchOptions = { ...given, pair: { ...given.pair, config: pairConfig(given.pair.config) } };
   const manifest = readManifest(options.manifest);
+  if (options.html) checkHtml(manifest);
   prepareOut(options.out, manifest, options);
   const pairsPath = join(options.out, PAIRS_FILE);
   const done = options.resume ? await completedIds(pairsPath, new Set(manifest.pairs.map((p) => p.id))) : new Set<string>();
   const todo = manifest.pairs.filter((p) => !done.has(p.id));
   if (done.size > 0 && !options.quiet) io.progress(`transcript-diff batch: resuming: ${done.size} of ${manifest.pairs.length} pairs already scored\n`);
+  const withoutPage = options.html && done.size > 0 ? await pairsWithoutPage(pairsPath, options.out, done) : new Set<string>();
+  if (withoutPage.size > 0 && !options.quiet) io.progress(`transcript-diff batch: writing the pages of ${withoutPage.size} pairs scored without one\n`);
+  if (!options.html && existsSync(join(options.out, INDEX_FILE))) {
+    io.progress(`transcript-diff batch: ${join(options.out, INDEX_FILE)} is left as an earlier run with --html wrote it; pass --html to bring it up to date\n`);
+  }
+  const jobsToRun: Job[] = [...manifest.pairs.filter((p) => withoutPage.has(p.id)).map((pair) => ({ pair, only: true })), ...todo.map((pair) => ({ pair, only: false }))];
 
   const progress = progressReporter(io, manifest.pairs.length, done.size);
   const fd = openSync(pairsPath, 'a');
+  let pageFailure: PageFailure;
   try {
-    await scorePairs(manifest, todo, fd, options, () => {
+    pageFailure = await scorePairs(manifest, jobsToRun, fd, options, () => {
       if (!options.quiet) progress.tick();
     });
   } finally {
@@ -241,6 +306,16 @@ export async function runBatch(given: BatchOptions, io: BatchIo): Promise<number
   if (!options.quiet) {
     io.write(renderSummary(summary));
     io.write(`\n${todo.length} pairs run in ${seconds.toFixed(1)} s (${(todo.length / Math.max(seconds, 1e-9)).toFixed(1)} pairs/s on ${jobs} thread${jobs === 1 ? '' : 's'}); written to ${options.out}\n`);
+  }
+  if (options.html) {
+    const { table, withoutPage: stillWithout } = corpusTable(manifest, run, options.out);
+    const indexPath = join(options.out, INDEX_FILE);
+    writeCorpusIndex(indexPath, { summary, table });
+    if (!options.quiet) io.write(`report: ${indexPath}\n`);
+    if (stillWithout.length > 0) {
+      const why = pageFailure !== null ? `; first: ${pageFailure.id}: ${pageFailure.message}` : `; first: ${stillWithout[0]}`;
+      throw new CliError(`${join(options.out, PAGES_DIR)}: ${stillWithout.length} scored pairs have no page${why}. ${INDEX_FILE} lists them without a link; --resume --html writes the missing pages`);
+    }
   }
 
   if (summary.errors.count > 0) return 3;

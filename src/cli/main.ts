@@ -177,6 +177,7 @@ export function buildProgram(run: CliRun): Command {
     .option('--bootstrap <n>', 'bootstrap resamples (0: no intervals)', wholeNumber, 1000)
     .option('--worst <n>', 'worst pairs listed', wholeNumber, 10)
     .option('--fail-under <grade>', "exit 1 when the corpus's pooled grade is below this (1-5)", grade)
+    .option('--html', 'also write index.html (the summary, charts and a sortable table of the pairs) and a report page per scored pair under pairs/')
     .option('-q, --quiet', 'print no progress and no summary');
   withComparisonOptions(batch).action((manifest: string, opts: Record<string, unknown>) => {
     const config = { ...(opts['config'] ? readConfigFile(opts['config'] as string) : {}), ...configFlags(opts) };
@@ -199,6 +200,7 @@ export function buildProgram(run: CliRun): Command {
         worst: opts['worst'] as number,
         failUnder: opts['failUnder'] as number | undefined,
         quiet: opts['quiet'] === true,
+        html: opts['html'] === true,
       },
       {
         write: (text) => process.stdout.write(text),
