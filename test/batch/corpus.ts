@@ -2,8 +2,9 @@
  * Small corpora on disk for the batch tests: pairs of transcripts with known kinds of edits,
  * written in several formats, and a manifest listing them.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseRecordLine, type PairRecord } from '../../src/batch/pair-record';
 
 const WORDS = ['the', 'meeting', 'starts', 'at', 'nine', 'please', 'bring', 'your', 'notes', 'and', 'coffee', 'we', 'will', 'review', 'budget', 'plans', 'for', 'next', 'quarter', 'today'];
 
@@ -92,4 +93,12 @@ export function manifestCsv(pairs: CorpusPair[]): string {
   const lines = [['id', 'original', 'reworked', ...tagColumns].join(',')];
   for (const p of pairs) lines.push([p.id, p.original, p.reworked, ...tagColumns.map((c) => p.tags[c] ?? '')].join(','));
   return `${lines.join('\n')}\n`;
+}
+
+/** The records of a run's pairs.jsonl, in file order. */
+export function records(out: string): PairRecord[] {
+  return readFileSync(join(out, 'pairs.jsonl'), 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => parseRecordLine(l)!);
 }

@@ -9,11 +9,11 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pageFileName } from '../../src/batch/page-names';
-import { isErrorRecord, parseRecordLine, type PairRecord, type ScoredRecord } from '../../src/batch/pair-record';
+import { isErrorRecord, type PairRecord, type ScoredRecord } from '../../src/batch/pair-record';
 import type { DiffData } from '../../src/engine/types';
 import { isErrorRow, type CorpusTable, type ScoredRow } from '../../src/report/corpus-table';
 import { runTool as run } from '../support/cli-run';
-import { manifestCsv, writePairs, type CorpusPair } from './corpus';
+import { manifestCsv, records, writePairs, type CorpusPair } from './corpus';
 
 // Each run starts worker threads that compile the sources with ts-node: seconds each on a busy machine.
 jest.setTimeout(180_000);
@@ -34,13 +34,6 @@ beforeAll(() => {
   writeFileSync(join(dir, 'good.csv'), manifestCsv(good));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function records(out: string): PairRecord[] {
-  return readFileSync(join(out, 'pairs.jsonl'), 'utf8')
-    .split('\n')
-    .filter((l) => l !== '')
-    .map((l) => parseRecordLine(l)!);
-}
 
 function byId(list: PairRecord[]): Map<string, PairRecord> {
   return new Map(list.map((r) => [r.id, r]));

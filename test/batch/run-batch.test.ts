@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { runTool as run, type ToolRun } from '../support/cli-run';
 import { clampedRate } from '../../src/engine/metrics';
 import type { EditCounts } from '../../src/engine/types';
-import { isErrorRecord, parseRecordLine, type PairRecord, type ScoredRecord } from '../../src/batch/pair-record';
+import { isErrorRecord, type ScoredRecord } from '../../src/batch/pair-record';
 import type { Summary } from '../../src/batch/summary';
-import { manifestCsv, writePairs, type CorpusPair } from './corpus';
+import { manifestCsv, records, writePairs, type CorpusPair } from './corpus';
 
 // Each run starts worker threads that compile the sources with ts-node: seconds each on a busy machine.
 jest.setTimeout(120_000);
@@ -33,13 +33,6 @@ beforeAll(() => {
   writeFileSync(join(dir, 'good.csv'), manifestCsv(good));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function records(out: string): PairRecord[] {
-  return readFileSync(join(out, 'pairs.jsonl'), 'utf8')
-    .split('\n')
-    .filter((l) => l !== '')
-    .map((l) => parseRecordLine(l)!);
-}
 
 function summaryOf(out: string): Summary {
   return JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as Summary;

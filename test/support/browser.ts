@@ -6,8 +6,8 @@
  * by skipping them.
  */
 import { accessSync, constants } from 'node:fs';
-import { relative } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { describeWithTool } from './required-tool';
 
 export const REQUIRE_BROWSER = 'REQUIRE_BROWSER';
 
@@ -28,31 +28,21 @@ export function findChromium(): string | undefined {
   return undefined;
 }
 
-const required = (value: string | undefined) => value !== undefined && value !== '' && value !== '0';
-
 /**
- * `describe` for tests that drive Chromium. Without one, the block is skipped with one line on
- * stderr naming it and the install command; with REQUIRE_BROWSER set, the block fails instead.
+ * `describe` for tests that drive Chromium: skipped with one line where none is found, failed
+ * instead with REQUIRE_BROWSER set (required-tool.ts).
  */
 export function describeWithBrowser(title: string, body: () => void): void {
-  if (findChromium() !== undefined) {
-    describe(title, body);
-    return;
-  }
-  const testPath = expect.getState().testPath;
-  const where = testPath ? `${relative(process.cwd(), testPath)} › ${title}` : title;
-  if (required(process.env[REQUIRE_BROWSER])) {
-    describe(title, () => {
-      it(`finds Chromium (${REQUIRE_BROWSER} is set)`, () => {
-        throw new Error(`${REQUIRE_BROWSER} is set but no Chromium was found (${CANDIDATES.join(', ')}; or set CHROMIUM_PATH): apt-get install chromium`);
-      });
-    });
-    return;
-  }
-  process.stderr.write(
-    `\nSKIPPED ${where}: no Chromium found. To run these tests: apt-get install chromium (or set CHROMIUM_PATH); set ${REQUIRE_BROWSER}=1 to fail instead of skipping.\n`,
+  describeWithTool(
+    findChromium() !== undefined,
+    {
+      missing: `no Chromium was found (${CANDIDATES.join(', ')}, or CHROMIUM_PATH)`,
+      install: 'apt-get install chromium (or set CHROMIUM_PATH)',
+      requireVariable: REQUIRE_BROWSER,
+    },
+    title,
+    body,
   );
-  describe.skip(title, body);
 }
 
 /**

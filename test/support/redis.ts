@@ -7,7 +7,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
-import { delimiter, join, relative } from 'node:path';
+import { delimiter, join } from 'node:path';
+import { describeWithTool } from './required-tool';
 
 /** Set (to anything but empty or 0) where Redis is part of the set-up: a missing redis-server then fails. */
 export const REQUIRE_REDIS = 'REQUIRE_REDIS';
@@ -27,33 +28,17 @@ export function findRedisServer(path = process.env.PATH ?? ''): string | undefin
   return undefined;
 }
 
-const required = (value: string | undefined) => value !== undefined && value !== '' && value !== '0';
-
 /**
- * `describe` for tests that start their own redis-server. Where none is on the PATH the block is
- * skipped with one line on stderr naming it and the install command; with REQUIRE_REDIS set, the
- * block fails instead, so a CI machine that lost its Redis cannot pass by skipping.
+ * `describe` for tests that start their own redis-server: skipped with one line where none is on
+ * the PATH, failed instead with REQUIRE_REDIS set (required-tool.ts).
  */
 export function describeWithRedis(title: string, body: () => void): void {
-  if (findRedisServer() !== undefined) {
-    describe(title, body);
-    return;
-  }
-  const testPath = expect.getState().testPath;
-  const where = testPath ? `${relative(process.cwd(), testPath)} › ${title}` : title;
-  if (required(process.env[REQUIRE_REDIS])) {
-    describe(title, () => {
-      it(`finds redis-server on the PATH (${REQUIRE_REDIS} is set)`, () => {
-        throw new Error(`${REQUIRE_REDIS} is set but redis-server is not on the PATH: apt-get install redis-server`);
-      });
-    });
-    return;
-  }
-  // Straight to stderr: jest's console capture would bury it in a stack-framed block, or drop it under --silent.
-  process.stderr.write(
-    `\nSKIPPED ${where}: redis-server is not on the PATH. To run these tests: apt-get install redis-server (or brew install redis); set ${REQUIRE_REDIS}=1 to fail instead of skipping.\n`,
+  describeWithTool(
+    findRedisServer() !== undefined,
+    { missing: 'redis-server is not on the PATH', install: 'apt-get install redis-server (or brew install redis)', requireVariable: REQUIRE_REDIS },
+    title,
+    body,
   );
-  describe.skip(title, body);
 }
 
 /** A free TCP port on 127.0.0.1 (the kernel picks it; nothing listens on it afterwards). */
