@@ -1,13 +1,17 @@
 /**
  * Where a pair's page lives under `batch --html`: OUT/pairs/NAME.html, NAME a function of the id
  * alone, so the index and a resumed run find a pair's page from its id, and pairs.jsonl stays the
- * same with and without --html.
+ * same with and without --html. The pages link back to OUT/index.html.
  */
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const PAGES_DIR = 'pairs';
+export const INDEX_FILE = 'index.html';
+
+/** OUT/index.html as a pair's page reaches it: one folder up, since PAGES_DIR is one folder deep. */
+export const INDEX_FROM_PAGE = `../${INDEX_FILE}`;
 
 /** Characters of the id kept in a name, before its hash: enough to recognise the pair in a listing. */
 const SLUG_LENGTH = 48;

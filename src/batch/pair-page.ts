@@ -6,7 +6,7 @@ import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { Comparison } from '../cli/compare-files';
 import { reportHtml } from '../report/html-report';
 import type { ManifestPair } from './manifest';
-import { hasPage } from './page-names';
+import { hasPage, INDEX_FROM_PAGE } from './page-names';
 import { isErrorRecord } from './pair-record';
 import { forEachRecord } from './pairs-file';
 
@@ -20,6 +20,8 @@ export function writePairPage(path: string, pair: ManifestPair, comparison: Comp
       original: { name: pair.original, format: original.format, rows: original.rows.length },
       reworked: { name: pair.reworked, format: reworked.format, rows: reworked.rows.length },
     },
+    // The index keeps its sort, filter and page in its own hash, which a static page cannot know: the link opens it afresh.
+    back: { href: INDEX_FROM_PAGE, label: '← All pairs' },
   });
   const temporary = `${path}.partial`;
   try {

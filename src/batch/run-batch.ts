@@ -23,7 +23,7 @@ import { browserAsset } from '../package-files';
 import { writeCorpusIndex } from '../report/corpus-index';
 import { corpusTable } from './corpus-table-rows';
 import { readManifest, type Manifest, type ManifestPair } from './manifest';
-import { collidingIds, PAGES_DIR, pagePath } from './page-names';
+import { collidingIds, INDEX_FILE, PAGES_DIR, pagePath } from './page-names';
 import { pairsWithoutPage } from './pair-page';
 import { isErrorRecord, recordLine, type ErrorRecord } from './pair-record';
 import { completedIds, forEachRecord, PAIRS_FILE } from './pairs-file';
@@ -58,7 +58,6 @@ export interface BatchIo {
 }
 
 export const SETTINGS_FILE = 'batch.json';
-export const INDEX_FILE = 'index.html';
 
 /** Plain progress lines this far apart, so a log is not flooded; a TTY bar redraws more often. */
 const PLAIN_PROGRESS_MS = 5000;

@@ -8,7 +8,8 @@ import { textNodes } from './report-text';
 import { editRate, formatGrade, formatRate, formatSeconds } from '../report/format';
 import type { Analysis, BoundaryShifts, WordCount } from '../engine/analysis-types';
 import { STATUSES, type DiffData, type Scores } from '../engine/types';
-import type { ReportOptions, SideLabel } from '../report/report-options';
+import { isNavigableHref } from '../report/link-href';
+import type { BackLink, ReportOptions, SideLabel } from '../report/report-options';
 
 const RATES: ReadonlyArray<[keyof Scores, string, string]> = [
   ['overallCER', 'CER', 'characters, all compared columns'],
@@ -124,8 +125,16 @@ function analysisBlock(analysis: Analysis): HTMLElement {
   return details;
 }
 
+/** The link back; an address that could run code when followed (javascript:) is drawn as its label alone. */
+function backLink(back: BackLink): HTMLElement {
+  const target = isNavigableHref(back.href) ? el('a', { href: back.href, 'data-back': '' }, back.label) : el('span', { 'data-back': '' }, back.label);
+  return el('nav', { class: 'back', 'aria-label': 'Back' }, target);
+}
+
 export function headerElement(data: DiffData, options: ReportOptions): HTMLElement {
-  const header = el('header', { class: 'report-header' }, el('h1', {}, ...textNodes(options.title ?? 'Transcript diff')));
+  const header = el('header', { class: 'report-header' });
+  if (options.back) append(header, backLink(options.back));
+  append(header, el('h1', {}, ...textNodes(options.title ?? 'Transcript diff')));
   if (options.sides) append(header, el('div', { class: 'sides' }, sideLine('original', options.sides.original), sideLine('reworked', options.sides.reworked)));
   append(header, el('div', { class: 'scores' }, gradeBlock(data), ratesTable(data.scores)));
   if (data.meta.approximateEntries > 0) {

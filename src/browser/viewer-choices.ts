@@ -4,8 +4,9 @@
  * as the command line reads them (src/cli/main.ts: `--tiers`, `--map`, `--ignore`).
  */
 import type { DiffConfig } from '../engine/types';
+import { parseColumnMap, type ColumnMap } from '../formats/column-map';
 import { formatNames } from '../formats/index';
-import type { FormatName, ReadOptions, TranscriptRow } from '../formats/types';
+import type { FormatName, ReadOptions } from '../formats/types';
 import { AUTO_FORMAT, type InputMode, type SideName, type ViewerForm } from './viewer-form';
 import { ViewerProblem } from './viewer-problem';
 
@@ -26,8 +27,6 @@ export interface Choices {
   key: string;
 }
 
-const ROW_FIELDS: ReadonlyArray<keyof TranscriptRow> = ['transcript', 'speaker', 'start_time', 'end_time', 'non_speech_events'];
-
 /** Comma-separated names, blanks dropped; undefined when there are none. */
 function names(text: string): string[] | undefined {
   const list = text
@@ -37,21 +36,12 @@ function names(text: string): string[] | undefined {
   return list.length > 0 ? list : undefined;
 }
 
-/** `transcript=Text,speaker=Who`: row field → column header, as `--map` reads it. */
-export function parseColumnMap(text: string): ReadOptions['map'] {
+/** `transcript=Text,speaker=Who`: row field → column header, read as `--map` reads it; blank: no map. */
+function columnMapOf(text: string): ColumnMap | undefined {
   if (text.trim() === '') return undefined;
-  const map: NonNullable<ReadOptions['map']> = {};
-  for (const pair of text.split(',')) {
-    const eq = pair.indexOf('=');
-    const field = pair.slice(0, eq).trim() as keyof TranscriptRow;
-    const column = pair.slice(eq + 1).trim();
-    if (eq < 0 || column === '') {
-      throw new ViewerProblem(`CSV/TSV columns: expected FIELD=COLUMN pairs separated by commas, e.g. transcript=Text,speaker=Who; got "${pair.trim()}"`);
-    }
-    if (!ROW_FIELDS.includes(field)) throw new ViewerProblem(`CSV/TSV columns: "${field}" is not a row field: use ${ROW_FIELDS.join(', ')}`);
-    map[field] = column;
-  }
-  return map;
+  const parsed = parseColumnMap(text);
+  if ('problem' in parsed) throw new ViewerProblem(`CSV/TSV columns: ${parsed.problem}`);
+  return parsed.map;
 }
 
 function formatOf(select: HTMLSelectElement): FormatName | undefined {
@@ -83,7 +73,7 @@ function readingOf(form: ViewerForm): Omit<ReadOptions, 'side'> {
   if (form.speakerPrefix.checked) reading.speakerPrefix = true;
   const tiers = names(form.tiers.value);
   if (tiers) reading.tiers = tiers;
-  const map = parseColumnMap(form.columnMap.value);
+  const map = columnMapOf(form.columnMap.value);
   if (map) reading.map = map;
   return reading;
 }

@@ -5,7 +5,8 @@
  * sent: a reviewer learns at once that a pair is too large, and the service reads no 5 MiB body
  * only to refuse it.
  */
-import { FormatError, readTranscript, type SourceLocation } from '../formats/index';
+import { FormatError, readTranscript } from '../formats/index';
+import { placeOf } from '../formats/source-place';
 import type { SideLabel } from './report-view';
 import type { Choices } from './viewer-choices';
 import type { SideName } from './viewer-form';
@@ -17,13 +18,6 @@ export interface PreparedRequest {
   sides: Record<SideName, SideLabel>;
   /** The adapters' warnings, each with its file and place. */
   warnings: string[];
-}
-
-/** `file:line:column` or `file: path`, as the command line prints places. */
-export function placeOf(file: string, location: SourceLocation): string {
-  if (location.line !== undefined) return `${file}:${location.line}${location.column !== undefined ? `:${location.column}` : ''}`;
-  if (location.path !== undefined) return `${file}: ${location.path}`;
-  return file;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

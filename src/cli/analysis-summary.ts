@@ -4,6 +4,7 @@
  */
 import type { Analysis, BoundaryShifts, SpeakerAnalysis } from '../engine/analysis-types';
 import type { EditCounts, Scores } from '../engine/types';
+import { editRate, formatRate } from '../report/format';
 
 export interface AnalysisStyle {
   bold(text: string): string;
@@ -19,14 +20,8 @@ const MAPPING_LINES = 2;
 /** Widest speaker label before it is cut. */
 const SPEAKER_WIDTH = 24;
 
-const percent = (x: number) => `${(x * 100).toFixed(2)} %`;
-
 /** A rate of errors over reference tokens, as D7.1 states it (an empty reference: 0 or 100 %). */
-function wer(c: EditCounts): string {
-  const errors = c.substitutions + c.deletions + c.insertions;
-  if (c.referenceLength === 0) return errors === 0 ? percent(0) : percent(1);
-  return percent(Math.min(1, errors / c.referenceLength));
-}
+const wer = (c: EditCounts) => formatRate(editRate(c));
 
 const codePoints = (text: string) => [...text].length;
 
@@ -80,8 +75,8 @@ export function analysisLines(analysis: Analysis, scores: Scores, style: Analysi
   if (mapping !== null) {
     // Labels mapped to themselves go without saying; the others are what the mapping found.
     const pairs = mapping.pairs.filter((p) => p.original !== p.reworked).map((p) => `${p.original} → ${p.reworked}`);
-    const sacr = scores.SACR === null ? '' : `SACR ${percent(scores.SACR)}  `;
-    lines.push(fit(`${style.bold('Speakers')} ${sacr}mapped ${percent(mapping.mappedSACR)} (${mapping.mappedSpeakerChanged} of ${mapping.modifiedRows} modified rows)`));
+    const sacr = scores.SACR === null ? '' : `SACR ${formatRate(scores.SACR)}  `;
+    lines.push(fit(`${style.bold('Speakers')} ${sacr}mapped ${formatRate(mapping.mappedSACR)} (${mapping.mappedSpeakerChanged} of ${mapping.modifiedRows} modified rows)`));
     lines.push(...packed(pairs, width, MAPPING_LINES));
   }
   if (analysis.timing !== null) {

@@ -5,10 +5,11 @@
  */
 import { runDiff, EngineInputError } from '../engine/index';
 import type { DiffConfig, DiffData, DiffRequest } from '../engine/types';
+import { placeOf } from '../formats/source-place';
 import type { FormatName, ReadOptions } from '../formats/types';
 import { LIMITS, validateDiffRequest, type RequestLimits } from '../request/diff-schema';
 import { CliError } from './cli-error';
-import { placeOf, readSide, type SideFile } from './read-side';
+import { readSide, type SideFile } from './read-side';
 
 export interface CompareOptions {
   format?: FormatName;

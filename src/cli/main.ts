@@ -6,8 +6,9 @@
  */
 import { availableParallelism } from 'node:os';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { parseColumnMap, type ColumnMap } from '../formats/column-map';
 import { FORMATS } from '../formats/index';
-import type { FormatName, ReadOptions, TranscriptRow } from '../formats/types';
+import type { FormatName, ReadOptions } from '../formats/types';
 import type { DiffConfig } from '../engine/types';
 import { packageVersion } from '../package-files';
 import { LIMITS, type RequestLimits } from '../request/diff-schema';
@@ -30,20 +31,11 @@ function grade(value: string): number {
   return n;
 }
 
-const ROW_FIELDS: ReadonlyArray<keyof TranscriptRow> = ['transcript', 'speaker', 'start_time', 'end_time', 'non_speech_events'];
-
 /** `--map transcript=Text,speaker=Who`: row field → column header. */
-function columnMap(value: string): NonNullable<ReadOptions['map']> {
-  const map: NonNullable<ReadOptions['map']> = {};
-  for (const pair of value.split(',')) {
-    const eq = pair.indexOf('=');
-    const field = pair.slice(0, eq).trim() as keyof TranscriptRow;
-    const column = pair.slice(eq + 1).trim();
-    if (eq < 0 || column === '') throw new InvalidArgumentError(`expected FIELD=COLUMN pairs separated by commas, e.g. transcript=Text,speaker=Who; got "${pair}"`);
-    if (!ROW_FIELDS.includes(field)) throw new InvalidArgumentError(`"${field}" is not a row field: use ${ROW_FIELDS.join(', ')}`);
-    map[field] = column;
-  }
-  return map;
+function columnMap(value: string): ColumnMap {
+  const parsed = parseColumnMap(value);
+  if ('problem' in parsed) throw new InvalidArgumentError(parsed.problem);
+  return parsed.map;
 }
 
 function formatChoice(flag: string, description: string): Option {

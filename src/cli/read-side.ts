@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { readTranscript } from '../formats/index';
-import { FormatError, type FormatName, type FormatWarning, type ReadOptions, type SourceLocation, type TranscriptRow } from '../formats/types';
+import { placeOf } from '../formats/source-place';
+import { FormatError, type FormatName, type FormatWarning, type ReadOptions, type TranscriptRow } from '../formats/types';
 import { CliError } from './cli-error';
 
 export interface SideFile {
@@ -13,13 +14,6 @@ export interface SideFile {
   format: FormatName;
   rows: TranscriptRow[];
   warnings: FormatWarning[];
-}
-
-/** `file:line:column` or `file: path`, as compilers and linters print places. */
-export function placeOf(file: string, location: SourceLocation): string {
-  if (location.line !== undefined) return `${file}:${location.line}${location.column !== undefined ? `:${location.column}` : ''}`;
-  if (location.path !== undefined) return `${file}: ${location.path}`;
-  return file;
 }
 
 export function readSide(path: string, format: FormatName | undefined, options: ReadOptions): SideFile {

@@ -9,6 +9,7 @@
  */
 import { analysisLines } from './analysis-summary';
 import { STATUSES, type DiffData, type ResultEntry, type Row, type Scores, type Status } from '../engine/types';
+import { formatRate } from '../report/format';
 
 export interface SummaryOptions {
   /** Columns of the terminal; lines are cut to it. */
@@ -61,11 +62,6 @@ const PLAIN: Style = {
   inserted: (t) => (t === '' ? '' : `{+${t}+}`),
   grade: (_g, t) => t,
 };
-
-/** A rate as a percentage with two decimals, or `n/a` when the metric has nothing to measure. */
-export function formatRate(rate: number | null): string {
-  return rate === null ? 'n/a' : `${(rate * 100).toFixed(2)} %`;
-}
 
 /** Text of a row's transcript, shown on one line. */
 function oneLine(row: Row | undefined): string {

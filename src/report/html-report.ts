@@ -3,14 +3,16 @@
  * built from src/browser/report-main.ts) inline, the data in a `<script type="application/json">`
  * block. It opens from disk with no network, and carries its own Content-Security-Policy: only
  * that script and that stylesheet (by their SHA-256) run, nothing may be fetched
- * (`default-src 'none'`, no connect-src), and with audio only that audio may be loaded.
+ * (`default-src 'none'`, no connect-src), and with audio only that audio may be loaded. A back
+ * link (a pair's page to its corpus index) is navigation, not a fetch: the policy need not allow it.
  *
  * Node only (it reads the bundle from disk); the browser code never imports it.
  */
 import { createHash } from 'node:crypto';
 import type { DiffData } from '../engine/types';
 import { browserAsset } from '../package-files';
-import type { SideLabel } from './report-options';
+import { isNavigableHref } from './link-href';
+import type { BackLink, SideLabel } from './report-options';
 
 export interface ReportPage {
   data: DiffData;
@@ -18,6 +20,8 @@ export interface ReportPage {
   sides?: { original: SideLabel; reworked: SideLabel };
   /** The audio's URL as the page will load it: relative to the report, absolute, file: or blob:. */
   audio?: string;
+  /** A link above the title, e.g. `../index.html` from a pair's page to its corpus index. */
+  back?: BackLink;
 }
 
 /** The CSP source of an inline script or stylesheet. */
@@ -70,6 +74,10 @@ function inline(name: string, closing: RegExp): string {
 }
 
 export function reportHtml(page: ReportPage): string {
+  // Following a link is navigation, which the CSP does not govern: the address itself is checked.
+  if (page.back !== undefined && !isNavigableHref(page.back.href)) {
+    throw new Error(`${page.back.href} cannot be the report's back link (use a relative path, or a file:, http: or https: URL)`);
+  }
   const script = inline('report.js', /<\/script/i);
   const style = inline('report.css', /<\/style/i);
   const policy = [
@@ -80,7 +88,7 @@ export function reportHtml(page: ReportPage): string {
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');
-  const payload = { data: page.data, title: page.title, sides: page.sides, audio: page.audio };
+  const payload = { data: page.data, title: page.title, sides: page.sides, audio: page.audio, back: page.back };
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',

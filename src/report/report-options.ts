@@ -7,9 +7,17 @@ export interface SideLabel {
   rows?: number;
 }
 
+/** `href` relative to the report or an http(s)/file URL (link-href.ts); `label` is its text. */
+export interface BackLink {
+  href: string;
+  label: string;
+}
+
 export interface ReportOptions {
   title?: string;
   sides?: { original: SideLabel; reworked: SideLabel };
   /** Audio the rows' times refer to: a URL (relative/absolute/file:) or a blob: URL. */
   audio?: string;
+  /** A link drawn above the title, back to the page the report belongs to (a corpus index). */
+  back?: BackLink;
 }

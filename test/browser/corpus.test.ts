@@ -2,8 +2,8 @@
  * The corpus index page of `batch --html` in a real Chromium, opened from disk: one table row per
  * pair, sorting by a rate orders the rows (nulls and error rows last), the filter and the pager,
  * the histogram's bars add up to the scored pairs, no console error and no request but the file,
- * and a pair's link opens its own page with its grade. A table longer than a page keeps one page
- * of rows in the DOM and sorts across all of them.
+ * and a pair's link opens its own page with its grade, whose back link leads to the index. A
+ * table longer than a page keeps one page of rows in the DOM and sorts across all of them.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -128,6 +128,17 @@ describeWithBrowser('batch --html in Chromium', () => {
       expect(await page.$eval('[data-grade]', (e) => e.textContent)).toBe(formatGrade(target.composite));
       expect(watch.errors).toEqual([]);
       expect(watch.requests).toEqual([indexUrl, page.url()]);
+    });
+
+    it("leads back from a pair's page to the index by its back link", async () => {
+      const pairUrl = page.url();
+      expect(pairUrl).toMatch(/\/pairs\/[a-z0-9-]+\.html$/);
+      expect(await page.$eval('a[data-back]', (a) => a.getAttribute('href'))).toBe('../index.html');
+      await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('a[data-back]')]);
+      expect(page.url()).toBe(indexUrl);
+      await page.waitForSelector('.corpus-table tbody tr');
+      expect(watch.errors).toEqual([]);
+      expect(watch.requests).toEqual([indexUrl, pairUrl, indexUrl]);
     });
   });
 

@@ -1,6 +1,6 @@
 /**
  * mountReport as the viewer calls it: on a page of its own, a second diff replacing the first on
- * the same root, data without analysis or composite, and data that is not a diff at all.
+ * the same root, data without analysis or composite, a back link, and data that is not a diff at all.
  */
 import { build } from 'esbuild';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -120,6 +120,19 @@ describeWithBrowser('mountReport', () => {
     expect(await p.$eval('[data-entry="0"] [data-expand]', (e) => e.textContent)).toBe('Show less');
     expect(await p.evaluate(() => document.activeElement?.textContent)).toBe('Show less');
     expect(await p.$eval('[data-entry="0"] [data-side="original"] .text', (e) => e.textContent)).toBe(long);
+    expect(watch.errors).toEqual([]);
+  });
+
+  it('draws a back link above the title, and only its text for an address that would run code', async () => {
+    const { page: p, watch } = await page();
+    await mount(p, knownDiff(), { title: 't', back: { href: '../index.html', label: '← All pairs <b>' } });
+    const link = () => p.$eval('.report-header > nav.back > [data-back]', (e) => ({ tag: e.tagName, href: e.getAttribute('href'), text: e.textContent, children: e.children.length }));
+    expect(await link()).toEqual({ tag: 'A', href: '../index.html', text: '← All pairs <b>', children: 0 });
+    expect(await p.$eval('.report-header', (e) => e.firstElementChild?.nextElementSibling?.tagName)).toBe('H1');
+    await mount(p, knownDiff(), { title: 't', back: { href: 'java\tscript:alert(1)', label: 'back' } });
+    expect(await link()).toEqual({ tag: 'SPAN', href: null, text: 'back', children: 0 });
+    await mount(p, knownDiff(), { title: 't' });
+    expect(await count(p, '[data-back]')).toBe(0);
     expect(watch.errors).toEqual([]);
   });
 

@@ -72,6 +72,27 @@ describe('audio in the report', () => {
   });
 });
 
+describe('a back link', () => {
+  const data = knownDiff();
+  const payloadOf = (html: string) => JSON.parse(between(html, '<script type="application/json" id="report-data">', '</script>')) as { back?: unknown };
+
+  it('travels in the data for the script to draw, and leaves the CSP as it is', () => {
+    const html = reportHtml({ data, title: 't', back: { href: '../index.html', label: '← All pairs' } });
+    expect(payloadOf(html).back).toEqual({ href: '../index.html', label: '← All pairs' });
+    expect(policyOf(html)).toBe(policyOf(reportHtml({ data, title: 't' })));
+  });
+
+  it('is absent from the data without one', () => {
+    expect(payloadOf(reportHtml({ data, title: 't' }))).not.toHaveProperty('back');
+  });
+
+  it('refuses an address that would run code or open a document of its own', () => {
+    for (const href of ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:x']) {
+      expect(() => reportHtml({ data, title: 't', back: { href, label: 'back' } })).toThrow("cannot be the report's back link");
+    }
+  });
+});
+
 describe('scriptJson', () => {
   it('reads back as the same value', () => {
     const value = { text: '</script>\u2028\u2029<!--&>', lone: '\ud800' };
