@@ -93,7 +93,9 @@ export function scoredRecord(id: string, tags: Record<string, string>, original:
 
 /** A line of pairs.jsonl: the record's JSON and a newline, written in one piece. */
 export function recordLine(record: PairRecord): string {
-  return `${JSON.stringify(record)}\n`;
+  // U+2028 and U+2029 are legal raw in JSON text, but line breaks to some readers of JSON lines
+  // (Node 24's readline, editors): escaped, a line is a line everywhere, and parses the same.
+  return `${JSON.stringify(record).replace(/[\u2028\u2029]/g, (c) => (c === '\u2028' ? '\\u2028' : '\\u2029'))}\n`;
 }
 
 /**
