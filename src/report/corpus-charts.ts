@@ -3,7 +3,7 @@
  * script): the histogram of the pairs' transcript WER, and the pairs per grade label. Every bar is
  * a `<rect>` carrying its `data-count`, with a `<title>` a pointer or a screen reader can read.
  */
-import { escapeHtml } from './corpus-markup';
+import { escapeHtml } from './html-text';
 
 /** Bars of the WER histogram. */
 export const WER_BINS = 20;

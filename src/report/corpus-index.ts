@@ -11,7 +11,7 @@ import type { Summary } from '../batch/summary';
 import { STATUSES } from '../engine/types';
 import { browserAsset } from '../package-files';
 import { gradeChartSvg, werHistogram, werHistogramSvg } from './corpus-charts';
-import { escapeHtml } from './corpus-markup';
+import { escapeHtml } from './html-text';
 import { CORPUS_DATA_ID, isErrorRow, type CorpusTable } from './corpus-table';
 import { formatGrade, formatRate } from './format';
 import { scriptJson, sha256Source } from './html-report';

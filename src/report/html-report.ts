@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { DiffData } from '../engine/types';
 import { browserAsset } from '../package-files';
+import { escapeHtml } from './html-text';
 import { isNavigableHref } from './link-href';
 import type { BackLink, SideLabel } from './report-options';
 
@@ -41,10 +42,6 @@ export function scriptJson(value: unknown): string {
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /**

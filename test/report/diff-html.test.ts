@@ -81,7 +81,7 @@ describe('diff --html', () => {
     const found = await run('diff', a, b, '--html', out, '--audio', join(dir, 'media', 'talk one.wav'), '-q');
     expect(found).toMatchObject({ status: 0, stderr: '' });
     expect(payloadOf(out).audio).toBe('../media/talk%20one.wav');
-    expect(readFileSync(out, 'utf8')).toContain("media-src 'self' file:");
+    expect(readFileSync(out, 'utf8')).toContain('media-src &#39;self&#39; file:');
 
     const missing = await run('diff', a, b, '--html', out, '--audio', join(dir, 'nowhere.wav'), '-q');
     expect(missing.status).toBe(0);

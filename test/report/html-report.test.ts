@@ -8,7 +8,8 @@ const between = (html: string, open: string, close: string) => {
   return html.slice(start + open.length, html.indexOf(close, start));
 };
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
-const policyOf = (html: string) => /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1] ?? '';
+/** The policy as a browser reads the attribute: its character references decoded. */
+const policyOf = (html: string) => (/<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(html)?.[1] ?? '').replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
 
 describe('reportHtml', () => {
   const hostile = 'end </script><script>window.pwned=1</script> <!-- and \u2028 line \u2029 para & <b>';

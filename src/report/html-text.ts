@@ -1,6 +1,6 @@
 /**
- * Static markup written in Node for the corpus index page: text and attribute values escaped, so
- * that an id, a tag or an error message from a manifest reaches the page as text, never as markup.
+ * Text inside markup written in Node (the report's and the corpus index's pages): escaped, so
+ * that a title, an id, a tag or an error message reaches the page as text, never as markup.
  */
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
