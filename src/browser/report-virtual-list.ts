@@ -26,6 +26,8 @@ export class VirtualList<T> {
   private readonly drawn = new Map<number, HTMLElement>();
   private frame = 0;
   private width = -1;
+  /** The first item in view at the last render (-1: the list starts below the window top). */
+  private inView = -1;
   /** An item being brought to the top of the view by `scrollTo`. */
   private target: number | null = null;
   private readonly onScroll = () => this.schedule();
@@ -86,15 +88,30 @@ export class VirtualList<T> {
     cancelAnimationFrame(this.frame);
     this.frame = 0;
     const width = this.host.clientWidth;
+    // Held for this render only, when a new width moves the item the reader was looking at.
+    let keep = false;
     if (width !== this.width) {
-      // Text wraps differently at another width: every measured height is stale.
+      // The item in view at the last render: by now the page above the list may have re-wrapped
+      // and moved it, so where the window stands says nothing about it.
+      const anchor = this.width >= 0 ? this.inView : -1;
+      // Text wraps differently at another width: every measured height is stale, and so is every
+      // drawn item's place; they are drawn and measured again.
       this.width = width;
       this.measured.clear();
+      for (const element of this.drawn.values()) element.remove();
+      this.drawn.clear();
       this.layout();
+      if (anchor >= 0 && this.target === null) {
+        this.target = anchor;
+        this.alignTarget();
+        keep = true;
+      }
     }
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       if (!this.drawRange()) break;
     }
+    if (keep) this.target = null;
+    this.inView = this.items.length > 0 && this.hostTop() < 0 ? this.positionAt(-this.hostTop()) : -1;
   }
 
   private schedule(): void {

@@ -17,12 +17,13 @@ import { knownDiff } from '../report/known-diff';
 /* Page-side globals used by the callbacks below (the Node tsconfig has no DOM types). */
 declare const document: {
   getElementById(id: string): unknown;
-  querySelector(selector: string): { getBoundingClientRect(): { height: number } } | null;
-  querySelectorAll(selector: string): { length: number };
+  querySelector(selector: string): { getBoundingClientRect(): { height: number; top: number } } | null;
+  querySelectorAll(selector: string): ArrayLike<{ getBoundingClientRect(): { top: number; bottom: number } }> & { length: number };
   activeElement: { textContent: string | null } | null;
 };
 declare const location: { hash: string };
-declare const window: { mountReport(root: unknown, data: unknown, options?: unknown): void };
+declare function requestAnimationFrame(callback: () => void): number;
+declare const window: { mountReport(root: unknown, data: unknown, options?: unknown): void; scrollTo(x: number, y: number): void; scrollY: number };
 
 describeWithBrowser('mountReport', () => {
   let browser: Browser;
@@ -133,6 +134,45 @@ describeWithBrowser('mountReport', () => {
     expect(await link()).toEqual({ tag: 'SPAN', href: null, text: 'back', children: 0 });
     await mount(p, knownDiff(), { title: 't' });
     expect(await count(p, '[data-back]')).toBe(0);
+    expect(watch.errors).toEqual([]);
+  });
+
+  it('draws its rows again at a new width, none over another, the row in view kept in view', async () => {
+    // Rows of many lengths, so that heights change with the width.
+    const rows = Array.from({ length: 300 }, (_, i) => ({ transcript: `row ${i} ${'word '.repeat(5 + ((i * 37) % 60))}`.trim() }));
+    const data = runDiff({ original: rows, reworked: rows.map((r, i) => (i % 4 === 0 ? { transcript: `${r.transcript} edited` } : r)), config: {} });
+    const { page: p, watch } = await page();
+    await p.setViewport({ width: 1400, height: 900 });
+    await mount(p, data);
+    await p.evaluate(() => window.scrollTo(0, 6000));
+    const overlaps = () =>
+      p.evaluate(() => {
+        const boxes = Array.from(document.querySelectorAll('[data-entry]')).map((e) => e.getBoundingClientRect()).sort((a, b) => a.top - b.top);
+        let worst = 0;
+        for (let k = 1; k < boxes.length; k++) worst = Math.max(worst, boxes[k - 1]!.bottom - boxes[k]!.top);
+        return { worst, drawn: boxes.length };
+      });
+    const entryInView = () =>
+      p.evaluate(() => {
+        const boxes = Array.from(document.querySelectorAll('[data-entry]')) as unknown as Array<{ getAttribute(n: string): string; getBoundingClientRect(): { top: number; bottom: number } }>;
+        return boxes.filter((e) => e.getBoundingClientRect().bottom > 120).sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)[0]?.getAttribute('data-entry');
+      });
+    await p.waitForFunction(() => document.querySelectorAll('[data-entry]').length > 0);
+    expect((await overlaps()).worst).toBeLessThanOrEqual(1);
+    const before = Number(await entryInView());
+    for (const width of [1100, 700, 1400]) {
+      await p.setViewport({ width, height: 900 });
+      // Two frames: the resize event's, then the redraw's.
+      await p.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+      const { worst, drawn } = await overlaps();
+      expect(drawn).toBeGreaterThan(0);
+      expect(worst).toBeLessThanOrEqual(1);
+      // The row the reader was on is still on screen.
+      const top = await p.evaluate((i) => document.querySelector(`[data-entry="${i}"]`)?.getBoundingClientRect().top ?? null, before);
+      expect(top).not.toBeNull();
+      expect(top!).toBeGreaterThanOrEqual(0);
+      expect(top!).toBeLessThan(900);
+    }
     expect(watch.errors).toEqual([]);
   });
 
