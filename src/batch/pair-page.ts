@@ -11,7 +11,7 @@ import { isErrorRecord } from './pair-record';
 import { forEachRecord } from './pairs-file';
 
 /** Writes the report of a pair's diff, through a temporary file so that a page on disk is always whole. */
-export function writePairPage(path: string, pair: ManifestPair, comparison: Comparison): void {
+export function writePairPage(path: string, pair: ManifestPair, comparison: Comparison, speakerColName?: string): void {
   const { data, original, reworked } = comparison;
   const html = reportHtml({
     data,
@@ -22,6 +22,7 @@ export function writePairPage(path: string, pair: ManifestPair, comparison: Comp
     },
     // The index keeps its sort, filter and page in its own hash, which a static page cannot know: the link opens it afresh.
     back: { href: INDEX_FROM_PAGE, label: '← All pairs' },
+    columns: { speakerColName },
   });
   const temporary = `${path}.partial`;
   try {

@@ -121,7 +121,7 @@ export default function pairWorker(task: PairTask): PairOutcome {
   let pageError: string | null = null;
   if (comparison !== null) {
     try {
-      writePairPage(task.page.path, task.pair, comparison);
+      writePairPage(task.page.path, task.pair, comparison, task.options.config.speakerColName);
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       pageError = code !== undefined ? `cannot write ${task.page.path} (${code})` : `cannot build the page (${error instanceof Error ? error.message : String(error)})`;

@@ -12,6 +12,7 @@ import { STATUSES } from '../engine/types';
 import { bootstrapCorpus, quantile, type Interval } from './bootstrap';
 import { ERROR_KINDS, type ErrorKind, type ErrorRecord, type PairAnalysis } from './pair-record';
 import { macroRates, meanGrade, pooledComposite, pooledRates, RATES, sumCounts, sumFigures, type CountTotals, type PairFigures, type RateName } from './pooled';
+import { csvField, inertCell } from '../report/csv-export';
 
 /** Groups smaller than this get no interval: with a handful of pairs a percentile bootstrap says little. */
 export const MIN_PAIRS_FOR_INTERVAL = 10;
@@ -327,10 +328,10 @@ export function summaryJson(summary: Summary): string {
   return `${JSON.stringify(summary, null, 2)}\n`;
 }
 
+/** A number as it is; a text (a tag, a label) as the report's CSV writes one: quoted, never a formula. */
 function csvCell(value: string | number | null): string {
   if (value === null) return '';
-  const text = String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return typeof value === 'number' ? String(value) : csvField(inertCell(value));
 }
 
 /** summary.csv: one line for the corpus, then one per tag value, the figures of the groups' table. */

@@ -21,7 +21,7 @@ function start(): void {
     root.replaceChildren(el('p', { class: 'report-error', role: 'alert' }, `The report's data could not be read: ${String(error)}`));
     return;
   }
-  mountReport(root, payload.data, { title: payload.title, sides: payload.sides, audio: payload.audio, back: payload.back });
+  mountReport(root, payload.data, { title: payload.title, sides: payload.sides, audio: payload.audio, back: payload.back, columns: payload.columns });
 }
 
 start();

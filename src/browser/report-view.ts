@@ -16,7 +16,7 @@ import { parseViewState, sameViewState, viewStateHash, type ViewState } from '..
 import type { DiffData } from '../engine/types';
 import type { ReportOptions } from '../report/report-options';
 
-export type { ReportOptions, SideLabel } from '../report/report-options';
+export type { ReportColumns, ReportOptions, SideLabel } from '../report/report-options';
 
 /** Tear-down of the report mounted on a root, so a second mountReport replaces it. */
 const mounted = new WeakMap<HTMLElement, () => void>();
@@ -54,7 +54,7 @@ export function mountReport(root: HTMLElement, data: DiffData, options: ReportOp
     return;
   }
 
-  const roles = columnRoles(data);
+  const roles = columnRoles(data, options.columns);
   const entries = drawnEntries(data, roles);
   const byIndex = new Map(entries.map((entry) => [entry.index, entry]));
   const bar: Toolbar = toolbar(statusCounts(entries), options.audio);

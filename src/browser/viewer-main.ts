@@ -43,6 +43,9 @@ function startViewer(root: HTMLElement): void {
 
   const report = (data: DiffData, options: ReportOptions, audio: File | null) => {
     const url = audio ? URL.createObjectURL(audio) : undefined;
+    // The report keeps its filters and row in the address; a new diff starts unfiltered, not
+    // with what the reader chose in the last one (whose rows it no longer shows).
+    if (location.hash !== '') history.replaceState(history.state, '', `${location.pathname}${location.search}`);
     mountReport(reportRoot, data, { ...options, audio: url });
     if (audioUrl !== undefined) URL.revokeObjectURL(audioUrl);
     audioUrl = url;
@@ -57,7 +60,7 @@ function startViewer(root: HTMLElement): void {
     show('progress', 'Comparing…', prepared.warnings);
     const data = await postDiff(prepared.bytes, choices.key);
     const { original, reworked } = prepared.sides;
-    report(data, { title: `${original.name} vs ${reworked.name}`, sides: prepared.sides }, choices.audio);
+    report(data, { title: `${original.name} vs ${reworked.name}`, sides: prepared.sides, columns: prepared.columns }, choices.audio);
     if (prepared.warnings.length > 0) show('warning', 'Compared; reading the files gave these warnings:', prepared.warnings);
     else show('done', `Compared ${original.name} with ${reworked.name}.`);
     // The form fills the first screen; the report below it is what the reviewer came for.

@@ -7,7 +7,7 @@
  */
 import { FormatError, readTranscript } from '../formats/index';
 import { placeOf } from '../formats/source-place';
-import type { SideLabel } from './report-view';
+import type { ReportColumns, SideLabel } from './report-view';
 import type { Choices } from './viewer-choices';
 import type { SideName } from './viewer-form';
 import { ViewerProblem } from './viewer-problem';
@@ -16,6 +16,8 @@ export interface PreparedRequest {
   /** The JSON body as UTF-8, the bytes the limit counts (decisions D1.5). */
   bytes: Uint8Array<ArrayBuffer>;
   sides: Record<SideName, SideLabel>;
+  /** How the body names its columns, for the report to read the rows as the engine does. */
+  columns: ReportColumns;
   /** The adapters' warnings, each with its file and place. */
   warnings: string[];
 }
@@ -78,6 +80,7 @@ const mib = (bytes: number) => (bytes / MIB).toFixed(2);
 /** The request to send; a ViewerProblem for a file that cannot be read or a body over `maxBytes`. */
 export async function prepareRequest(choices: Choices, maxBytes: number): Promise<PreparedRequest> {
   const { body, sides, warnings } = choices.mode === 'body' ? fromPastedBody(choices.bodyText) : await fromFiles(choices);
+  const columns = columnsOf(body);
   const bytes = new TextEncoder().encode(JSON.stringify(body));
   if (bytes.byteLength > maxBytes) {
     throw new ViewerProblem(
@@ -86,5 +89,15 @@ export async function prepareRequest(choices: Choices, maxBytes: number): Promis
       warnings,
     );
   }
-  return { bytes, sides, warnings };
+  return { bytes, sides, columns, warnings };
+}
+
+/** The body's `columnMapping` and `config.speakerColName`, when they have the shapes the service accepts. */
+function columnsOf(body: unknown): ReportColumns {
+  if (!isObject(body)) return {};
+  const config = body['config'];
+  const speakerColName = isObject(config) && typeof config['speakerColName'] === 'string' ? config['speakerColName'] : undefined;
+  const mapping = body['columnMapping'];
+  const columnMapping = isObject(mapping) && typeof mapping['transcript'] === 'number' ? (mapping as unknown as ReportColumns['columnMapping']) : undefined;
+  return { columnMapping, speakerColName };
 }

@@ -81,7 +81,7 @@ function reportAudio(audio: string, reportPath: string, terminal: Terminal): str
   return url;
 }
 
-function writeReport(path: string, data: DiffData, files: [SideFile, SideFile], audio: string | undefined): void {
+function writeReport(path: string, data: DiffData, files: [SideFile, SideFile], audio: string | undefined, speakerColName: string | undefined): void {
   const [original, reworked] = files;
   const side = (file: SideFile) => ({ name: file.path, format: file.format, rows: file.rows.length });
   const html = reportHtml({
@@ -89,6 +89,7 @@ function writeReport(path: string, data: DiffData, files: [SideFile, SideFile], 
     title: `${basename(original.path)} → ${basename(reworked.path)}`,
     sides: { original: side(original), reworked: side(reworked) },
     audio,
+    columns: { speakerColName },
   });
   try {
     writeFileSync(path, html);
@@ -115,7 +116,7 @@ export function diffCommand(originalPath: string, reworkedPath: string, options:
     warn: (message) => terminal.warn(`warning: ${message}`),
   });
   const { original, reworked } = compared;
-  if (options.html !== undefined) writeReport(options.html, compared.data, [original, reworked], audio);
+  if (options.html !== undefined) writeReport(options.html, compared.data, [original, reworked], audio, config.speakerColName);
   const data = asked.enableInlineDiff === false ? withoutInlineDiff(compared.data) : compared.data;
 
   // The bytes of JSON.stringify(data) are those the API's byte-level writer sends as `data`.

@@ -9,9 +9,8 @@
 import { closeSync, openSync, renameSync, writeSync } from 'node:fs';
 import type { Summary } from '../batch/summary';
 import { STATUSES } from '../engine/types';
-import { browserAsset } from '../package-files';
 import { gradeChartSvg, werHistogram, werHistogramSvg } from './corpus-charts';
-import { escapeHtml } from './html-text';
+import { escapeHtml, inlineAsset } from './html-text';
 import { CORPUS_DATA_ID, isErrorRow, type CorpusTable } from './corpus-table';
 import { formatGrade, formatRate } from './format';
 import { scriptJson, sha256Source } from './html-report';
@@ -23,13 +22,6 @@ export interface CorpusIndex {
 
 /** The rate the histogram shows: WER of the transcript column alone, what a post-editor changes in the words. */
 const HISTOGRAM_RATE = 'transcriptWER';
-
-/** An asset inlined as is: text that would close its element early is refused, not rewritten, since its hash must match. */
-function inlineAsset(name: string, element: 'script' | 'style'): string {
-  const text = browserAsset(name);
-  if (new RegExp(`</${element}|<!--`, 'i').test(text)) throw new Error(`dist/browser/${name} holds "</${element}" or "<!--": it cannot be inlined`);
-  return text;
-}
 
 function intervalText(interval: { low: number; high: number } | null | undefined, format: (x: number) => string): string {
   return interval ? `[${format(interval.low)}, ${format(interval.high)}]` : '';

@@ -4,10 +4,12 @@
  * comment (left empty for the reviewer). The pieces of a SPLIT or MERGED entry are joined with
  * ` | ` in their cell.
  *
- * RFC 4180: fields holding a comma, a double quote, CR or LF are quoted, quotes doubled, lines
- * end with CRLF. A cell a spreadsheet would run as a formula (it starts with = + - @, or a tab or
- * CR, OWASP's list) gets a leading apostrophe, which spreadsheets read as "this is text": the
- * transcript's own characters all stay in the cell, after that one added mark.
+ * RFC 4180: every field quoted, quotes doubled, lines end with CRLF. Quoted even without a comma:
+ * a spreadsheet whose list separator is `;` (most European locales) splits an unquoted field at
+ * each `;`, and a piece after one would start a cell of its own, past the formula guard. A cell a
+ * spreadsheet would run as a formula (it starts with = + - @, or a tab or CR, OWASP's list) gets
+ * a leading apostrophe, which spreadsheets read as "this is text": the transcript's own
+ * characters all stay in the cell, after that one added mark.
  */
 import { formatTime } from './format';
 import { entrySpan, type DrawnEntry, type Piece } from './report-entries';
@@ -27,9 +29,9 @@ export function inertCell(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** One RFC 4180 field. */
+/** One RFC 4180 field, quoted. */
 export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  return `"${value.replace(/"/g, '""')}"`;
 }
 
 function distinct(values: string[]): string[] {

@@ -10,10 +10,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { DiffData } from '../engine/types';
-import { browserAsset } from '../package-files';
-import { escapeHtml } from './html-text';
+import { escapeHtml, inlineAsset } from './html-text';
 import { isNavigableHref } from './link-href';
-import type { BackLink, SideLabel } from './report-options';
+import type { BackLink, ReportColumns, SideLabel } from './report-options';
 
 export interface ReportPage {
   data: DiffData;
@@ -23,6 +22,8 @@ export interface ReportPage {
   audio?: string;
   /** A link above the title, e.g. `../index.html` from a pair's page to its corpus index. */
   back?: BackLink;
+  /** How the request named its columns (`config.speakerColName`), so the page reads the rows as the engine did. */
+  columns?: ReportColumns;
 }
 
 /** The CSP source of an inline script or stylesheet. */
@@ -44,6 +45,9 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** A scheme, a host of letters, digits, dots, hyphens (or a bracketed IPv6 address) and a port. */
+const CSP_ORIGIN = /^https?:\/\/(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
 /**
  * Where the page may load its audio from (CSP media-src): the origin of an http(s) URL; blob:
  * or data: as themselves; for a file: URL or a path relative to the report, file: (the report
@@ -54,20 +58,18 @@ export function mediaSource(audio: string): string {
   if (scheme === undefined || scheme === 'file') return "'self' file:";
   if (scheme === 'blob' || scheme === 'data') return `${scheme}:`;
   if (scheme === 'http' || scheme === 'https') {
+    let origin: string;
     try {
-      return new URL(audio).origin;
+      origin = new URL(audio).origin;
     } catch {
       throw new Error(`${audio} is not a valid URL`);
     }
+    // The origin goes into the policy as one source: a host the URL parser lets through with a
+    // `;`, `,`, quote or space in it would end that source or start another directive.
+    if (!CSP_ORIGIN.test(origin)) throw new Error(`${audio}: its host cannot be named in the report's Content-Security-Policy`);
+    return origin;
   }
   throw new Error(`${scheme}: URLs cannot be played by the report (use a path, or a file:, http: or https: URL)`);
-}
-
-/** An inline asset, refused when it would end its own element early. */
-function inline(name: string, closing: RegExp): string {
-  const text = browserAsset(name);
-  if (closing.test(text)) throw new Error(`dist/browser/${name} holds ${closing.source}: it cannot be inlined`);
-  return text;
 }
 
 export function reportHtml(page: ReportPage): string {
@@ -75,8 +77,8 @@ export function reportHtml(page: ReportPage): string {
   if (page.back !== undefined && !isNavigableHref(page.back.href)) {
     throw new Error(`${page.back.href} cannot be the report's back link (use a relative path, or a file:, http: or https: URL)`);
   }
-  const script = inline('report.js', /<\/script/i);
-  const style = inline('report.css', /<\/style/i);
+  const script = inlineAsset('report.js', 'script');
+  const style = inlineAsset('report.css', 'style');
   const policy = [
     "default-src 'none'",
     `script-src ${sha256Source(script)}`,
@@ -85,7 +87,7 @@ export function reportHtml(page: ReportPage): string {
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');
-  const payload = { data: page.data, title: page.title, sides: page.sides, audio: page.audio, back: page.back };
+  const payload = { data: page.data, title: page.title, sides: page.sides, audio: page.audio, back: page.back, columns: page.columns };
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',

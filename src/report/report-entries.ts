@@ -6,7 +6,9 @@
  * Pure: shared by the page, which draws these, and the CSV export, which writes them.
  */
 import { cellText, parseTime } from '../engine/normalize';
+import { detectSpeakerColumn } from '../engine/speaker-column';
 import type { DiffData, DiffPart, ResultEntry, Row, Status } from '../engine/types';
+import type { ReportColumns } from './report-options';
 
 /** Which of `meta.headers` the report shows as a row's text, speaker and times; the rest are `others`. */
 export interface ColumnRoles {
@@ -44,8 +46,7 @@ export interface DrawnEntry {
   haystack: string;
 }
 
-/** Header names D7.9 takes as the speaker, in order of preference. */
-const SPEAKER_NAMES = ['speaker', 'speaker_name', 'speaker_id', 'speaker_label', 'spk'];
+/** Time column names guessed for 2-D input whose `columnMapping` the report was not given. */
 const START_NAMES = ['start_time', 'start', 'begin'];
 const END_NAMES = ['end_time', 'end', 'stop'];
 
@@ -74,18 +75,38 @@ function columnOfDiff(data: DiffData, headers: readonly string[]): string | null
   return null;
 }
 
-/** The roles of `data.meta.headers`: `transcript`, `speaker`, `start_time`, `end_time` as the format adapters name them, else guessed from the names. */
-export function columnRoles(data: DiffData): ColumnRoles {
+/**
+ * The roles of `data.meta.headers`, as the engine gives them (prepare.ts, speaker-column.ts):
+ * with a `columnMapping`, the mapped headers; for rows with a `transcript` key (objects, and every
+ * file the adapters read), `transcript`, `start_time` and `end_time`; the speaker by D7.9
+ * (`speakerColName`, the mapping, then the first header with a speaker name). Only for 2-D input
+ * whose mapping the report was not given are the transcript and times guessed.
+ */
+export function columnRoles(data: DiffData, columns: ReportColumns = {}): ColumnRoles {
   const headers = data.meta.headers;
-  const taken = new Set<string>();
-  const transcript = firstNamed(headers, ['transcript'], taken) ?? columnOfDiff(data, headers) ?? firstNamed(headers, ['text'], taken) ?? headers[0] ?? 'transcript';
-  taken.add(transcript);
-  const speaker = firstNamed(headers, SPEAKER_NAMES, taken);
-  if (speaker !== null) taken.add(speaker);
-  const start = firstNamed(headers, START_NAMES, taken);
-  if (start !== null) taken.add(start);
-  const end = firstNamed(headers, END_NAMES, taken);
-  if (end !== null) taken.add(end);
+  const mapping = columns.columnMapping;
+  const at = (index: number | undefined) => (index === undefined ? null : (headers[index] ?? null));
+  const speaker = detectSpeakerColumn(headers, { speakerColName: columns.speakerColName }, mapping);
+  const taken = new Set<string>(speaker === null ? [] : [speaker]);
+  let transcript: string;
+  let start: string | null;
+  let end: string | null;
+  if (mapping !== undefined) {
+    transcript = at(mapping.transcript) ?? 'transcript';
+    start = at(mapping.start_time);
+    end = at(mapping.end_time);
+  } else if (headers.includes('transcript')) {
+    transcript = 'transcript';
+    start = headers.includes('start_time') ? 'start_time' : null;
+    end = headers.includes('end_time') ? 'end_time' : null;
+  } else {
+    transcript = columnOfDiff(data, headers) ?? firstNamed(headers, ['text'], taken) ?? headers.find((h) => !taken.has(h)) ?? 'transcript';
+    taken.add(transcript);
+    start = firstNamed(headers, START_NAMES, taken);
+    if (start !== null) taken.add(start);
+    end = firstNamed(headers, END_NAMES, taken);
+  }
+  for (const role of [transcript, start, end]) if (role !== null) taken.add(role);
   return { transcript, speaker, start, end, others: headers.filter((h) => !taken.has(h)) };
 }
 

@@ -1,4 +1,5 @@
 /** How a report is labelled, shared by the page (mountReport) and the HTML file (reportHtml). */
+import type { ColumnMapping } from '../engine/types';
 
 /** One side's file: its name, and when known its format and row count. */
 export interface SideLabel {
@@ -13,6 +14,16 @@ export interface BackLink {
   label: string;
 }
 
+/**
+ * How the request named its columns, where it did: the report then takes the transcript, the
+ * speaker and the times from the same columns as the engine (D5.1, D7.9), which `data` alone
+ * does not always tell (2-D input, `config.speakerColName`).
+ */
+export interface ReportColumns {
+  columnMapping?: ColumnMapping;
+  speakerColName?: string;
+}
+
 export interface ReportOptions {
   title?: string;
   sides?: { original: SideLabel; reworked: SideLabel };
@@ -20,4 +31,5 @@ export interface ReportOptions {
   audio?: string;
   /** A link drawn above the title, back to the page the report belongs to (a corpus index). */
   back?: BackLink;
+  columns?: ReportColumns;
 }

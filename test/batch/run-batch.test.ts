@@ -5,6 +5,7 @@
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { parse } from 'csv-parse/sync';
 import { join } from 'node:path';
 import { runTool as run, type ToolRun } from '../support/cli-run';
 import { clampedRate } from '../../src/engine/metrics';
@@ -119,13 +120,27 @@ describe('batch with bad pairs', () => {
 
   it('writes summary.csv with a line for the corpus and each tag value', () => {
     const lines = readFileSync(join(out, 'summary.csv'), 'utf8').trimEnd().split('\n');
-    expect(lines.map((l) => l.split(',').slice(0, 2).join(','))).toEqual(['tag,value', '(corpus),', 'annotator,a', 'annotator,b', 'annotator,c', 'provider,x', 'provider,y']);
+    // Texts are quoted (a spreadsheet must not split them at a separator), numbers are not.
+    expect(lines.map((l) => l.split(',').slice(0, 2).join(','))).toEqual(['tag,value', '"(corpus)",""', '"annotator","a"', '"annotator","b"', '"annotator","c"', '"provider","x"', '"provider","y"']);
   });
 
   it('refuses to write over a finished run without --resume (exit 2)', async () => {
     const again = await run('batch', join(dir, 'manifest.csv'), '--out', out, '--quiet');
     expect(again.status).toBe(2);
     expect(again.stderr).toMatch(/pairs\.jsonl: already holds pairs: pass --resume/);
+  });
+});
+
+describe('summary.csv in a spreadsheet', () => {
+  it('writes a tag that looks like a formula as text: quoted, after one apostrophe', async () => {
+    const formula = "=cmd|' /C calc'!A0";
+    const tagged = good.slice(0, 2).map((p, i) => ({ ...p, id: `formula-${i}`, tags: { annotator: i === 0 ? formula : 'x;y', provider: 'p' } }));
+    writeFileSync(join(dir, 'formula.csv'), manifestCsv(tagged));
+    const out = join(dir, 'out-formula');
+    expect((await run('batch', join(dir, 'formula.csv'), '--out', out, '--bootstrap', '0', '--quiet')).status).toBe(0);
+    const rows = parse(readFileSync(join(out, 'summary.csv'), 'utf8')) as string[][];
+    const values = rows.filter((r) => r[0] === 'annotator').map((r) => r[1]);
+    expect(values.sort()).toEqual([`'${formula}`, 'x;y'].sort());
   });
 });
 

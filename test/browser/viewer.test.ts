@@ -21,6 +21,9 @@ import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { buildApp, KEY, startRealEngine } from '../http/support/harness';
 import { describeWithBrowser, launchBrowser, watchedPage, type PageWatch } from '../support/browser';
 
+/* The page-side global the callbacks below use (the Node tsconfig has no DOM types). */
+declare const location: { hash: string };
+
 jest.setTimeout(60_000);
 
 const HOST = 'qa-box.test';
@@ -298,6 +301,32 @@ describeWithBrowser('the viewer, opened over plain HTTP from another machine', (
       body: JSON.stringify({ ...body, config: { enableAnalysis: true } }),
     });
     await expectReportOf(page, ((await response.json()) as { data: DiffData }).data);
+
+    // The reader filters this report; the next diff, of 2-D rows named by a columnMapping, opens
+    // unfiltered, its rows read from the mapped columns as the engine reads them.
+    await page.evaluate(() => {
+      location.hash = 'status=ADDED';
+    });
+    const twoD = {
+      headers: ['Who', 'Said', 'Begin', 'Finish'],
+      columnMapping: { transcript: 1, speaker: 0, start_time: 2, end_time: 3 },
+      original: [['A', 'hello there', 0, 1]],
+      reworked: [['B', 'hello there', 0, 1.5]],
+    };
+    await page.$eval(
+      '#request-body',
+      (area: { value: string }, text: string) => {
+        area.value = text;
+      },
+      JSON.stringify(twoD),
+    );
+    expect((await compare(page)).kind).toBe('done');
+    expect(await page.evaluate(() => location.hash)).toBe('');
+    await page.waitForSelector('[data-entry="0"]');
+    const texts = await page.$$eval('[data-entry="0"] .text', (cells) => cells.map((c) => c.textContent));
+    expect(texts).toEqual(['hello there', 'hello there']);
+    const speakers = await page.$$eval('[data-entry="0"] .speaker', (cells) => cells.map((c) => c.textContent));
+    expect(speakers.map((t) => t?.replace(' (changed)', ''))).toEqual(['A', 'B']);
     expect(watch.errors).toEqual([]);
     expectOwnOriginOnly(watch);
     await page.close();

@@ -56,12 +56,13 @@ describe('entriesCsv', () => {
 });
 
 describe('csvField', () => {
-  it('quotes fields holding a comma, a quote, CR or LF, doubling quotes', () => {
-    expect(csvField('plain')).toBe('plain');
+  it('quotes every field, doubling quotes, so no spreadsheet splits it at a comma or a semicolon', () => {
+    expect(csvField('plain')).toBe('"plain"');
     expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('x;=cmd')).toBe('"x;=cmd"');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField('line\nbreak')).toBe('"line\nbreak"');
-    expect(csvField('cr\r')).toBe('"cr\r"');
+    expect(csvField('')).toBe('""');
   });
 });
 

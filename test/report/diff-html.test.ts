@@ -29,6 +29,7 @@ interface Payload {
   title: string;
   sides: { original: { name: string; format: string; rows: number } };
   audio?: string;
+  columns?: { speakerColName?: string };
 }
 
 function payloadOf(path: string): Payload {
@@ -51,6 +52,17 @@ describe('diff --html', () => {
     expect(payload.data.results[0]!.transcriptDiff).toBeDefined();
     expect(payload.data.analysis).toBeDefined();
     expect(payload.audio).toBeUndefined();
+  });
+
+  it('tells the page the speaker column the config named, so it reads speakers as SACR does', async () => {
+    const a = file('a.srt', A);
+    const b = file('b.srt', B);
+    const out = join(dir, 'named.html');
+    const config = file('speaker.json', JSON.stringify({ speakerColName: 'transcript' }));
+    expect((await run('diff', a, b, '--html', out, '--config', config, '-q')).status).toBe(0);
+    expect(payloadOf(out).columns).toEqual({ speakerColName: 'transcript' });
+    expect((await run('diff', a, b, '--html', out, '-q')).status).toBe(0);
+    expect(payloadOf(out).columns).toEqual({});
   });
 
   it('turns the inline diff on for the report, while --json keeps what the config asked', async () => {

@@ -59,6 +59,10 @@ describe('audio in the report', () => {
   it('allows only where the audio comes from (media-src)', () => {
     expect(policyOf(reportHtml({ data, title: 't', audio: 'talk.wav' }))).toContain("media-src 'self' file:");
     expect(policyOf(reportHtml({ data, title: 't', audio: 'https://cdn.example:8443/a/talk.mp3?x=1' }))).toContain('media-src https://cdn.example:8443;');
+    expect(policyOf(reportHtml({ data, title: 't', audio: 'http://bücher.example/talk.mp3' }))).toContain('media-src http://xn--bcher-kva.example;');
+    // A host the URL parser accepts with a separator in it would add a directive of its own.
+    expect(() => reportHtml({ data, title: 't', audio: 'http://a.example;img-src/x.wav' })).toThrow(/cannot be named in the report's Content-Security-Policy/);
+    expect(() => reportHtml({ data, title: 't', audio: "http://a.example,'unsafe-inline'/x.wav" })).toThrow(/Content-Security-Policy/);
     expect(mediaSource('blob:null/abc')).toBe('blob:');
     expect(mediaSource('file:///srv/a.wav')).toBe("'self' file:");
   });

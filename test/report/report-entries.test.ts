@@ -85,4 +85,30 @@ describe('columnRoles', () => {
     expect(columnRoles(data).transcript).toBe('Said');
     expect(drawnEntries(data)[0]!.reworked[0]!.text).toBe('hello here');
   });
+
+  it('takes 2-D input’s columns from the request’s columnMapping, as the engine does, whatever changed', () => {
+    const columnMapping = { transcript: 1, speaker: 0, start_time: 2, end_time: 3 };
+    const data = runDiff({ headers: ['Who', 'Said', 'Begin', 'Finish'], columnMapping, original: [['A', 'hello there', 0, 1]], reworked: [['B', 'hello there', 0, 1.5]] });
+    const roles = columnRoles(data, { columnMapping });
+    expect(roles).toEqual({ transcript: 'Said', speaker: 'Who', start: 'Begin', end: 'Finish', others: [] });
+    const [entry] = drawnEntries(data, roles);
+    expect(entry!.original[0]).toMatchObject({ text: 'hello there', speaker: 'A', start: 0, end: 1 });
+    expect(entry!.reworked[0]).toMatchObject({ text: 'hello there', speaker: 'B', start: 0, end: 1.5 });
+  });
+
+  it('takes the speaker SACR takes (D7.9): config.speakerColName before a column named speaker', () => {
+    const data = runDiff({
+      original: [{ transcript: 'x', speaker: 'Alice', talker: 'A' }],
+      reworked: [{ transcript: 'x', speaker: 'Alice', talker: 'B' }],
+      config: { speakerColName: 'Talker' },
+    });
+    expect(data.scores.SACR).toBe(1);
+    const roles = columnRoles(data, { speakerColName: 'Talker' });
+    expect(roles.speaker).toBe('talker');
+    expect(roles.others).toEqual(['speaker']);
+    const [entry] = drawnEntries(data, roles);
+    expect([entry!.original[0]!.speaker, entry!.reworked[0]!.speaker]).toEqual(['A', 'B']);
+    // Without being told, the report follows D7.9's own fallback: the first column with a speaker name.
+    expect(columnRoles(data).speaker).toBe('speaker');
+  });
 });
