@@ -8,14 +8,10 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { type KeyEntry, parseKeyFile, parseKeyList } from './http/api-keys';
 
-/** Express's `trust proxy` value (D3.4): trust nobody, a hop count, or named proxies/subnets. */
-export type TrustProxy = false | number | string[];
+import type { TrustProxy } from './http/app';
+import type { RateTier } from './http/rate-limit';
 
-export interface RateTier {
-  /** Requests allowed per window. */
-  limit: number;
-  windowMs: number;
-}
+export type { RateTier, TrustProxy };
 
 export interface Config {
   port: number;

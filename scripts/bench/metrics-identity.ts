@@ -11,8 +11,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { runDiff } from '../../src/engine/index';
-import { computeMetrics } from '../../src/engine/metrics';
-import { createWorkBudget } from '../../src/engine/work-budget';
+import { computeMetrics } from '../../src/engine/scoring/scores';
+import { createWorkBudget } from '../../src/engine/distance/work-budget';
 import { DEFAULT_CONFIG, DiffConfig, DiffRequest } from '../../src/engine/types';
 import { realisticRows, synthesizePostEdit } from '../lib/synthetic';
 import type { EvalRow } from '../lib/sources';

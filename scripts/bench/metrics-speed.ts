@@ -19,13 +19,15 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { align } from '../../src/engine/aligner';
-import { assemble } from '../../src/engine/assemble';
-import { createWorkBudget } from '../../src/engine/work-budget';
+import { align } from '../../src/engine/align/row-alignment';
+import { assemble } from '../../src/engine/results/entries';
+import { createWorkBudget } from '../../src/engine/distance/work-budget';
 import { resolveConfig } from '../../src/engine/index';
-import { computeMetrics } from '../../src/engine/metrics';
-import { prepare as prepareRequest } from '../../src/engine/prepare';
-import { DEFAULT_CONFIG, DiffConfig, DiffRequest, Prepared, PreparedSide, ScoringUnit } from '../../src/engine/types';
+import { computeMetrics } from '../../src/engine/scoring/scores';
+import { prepare as prepareRequest } from '../../src/engine/prepare/prepared-sides';
+import { DEFAULT_CONFIG, DiffConfig, DiffRequest } from '../../src/engine/types';
+import { ScoringUnit } from '../../src/engine/scoring/unit-counts';
+import { Prepared, PreparedSide } from '../../src/engine/prepare/prepared-sides';
 import { EVAL_DATA_DIR, loadKallaamaPairs } from '../lib/sources';
 import { buildBodies, upToLimit } from './bodies';
 

@@ -22,7 +22,7 @@
  *       new piece, which is a split for the times and an addition for the text.
  */
 import { diffArrays } from 'diff';
-import { normalizeText, parseTime, stripDiacritics, timesEqual } from '../../src/engine/normalize';
+import { normalizeText, parseTime, stripDiacritics, timesEqual } from '../../src/engine/prepare/normalize';
 import type { Status } from '../../src/engine/types';
 import type { EvalRow } from './sources';
 

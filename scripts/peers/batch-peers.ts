@@ -16,7 +16,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { normalizeText } from '../../src/engine/normalize';
+import { normalizeText } from '../../src/engine/prepare/normalize';
 import { readTranscript } from '../../src/formats/index';
 import type { Summary } from '../../src/batch/summary';
 import type { ScoredRecord } from '../../src/batch/pair-record';

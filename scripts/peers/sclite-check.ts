@@ -25,9 +25,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runDiff } from '../../src/engine/index';
-import { normalizeText } from '../../src/engine/normalize';
+import { normalizeText } from '../../src/engine/prepare/normalize';
 import type { Row } from '../../src/engine/types';
-import { ConfusionTally } from '../../src/engine/word-confusions';
+import { ConfusionTally } from '../../src/engine/analysis/word-confusions';
 import { EVAL_DATA_DIR } from '../lib/sources';
 
 interface Segment {

@@ -5,7 +5,7 @@
  * and the mean grade, and the interval is the 2.5th and 97.5th percentiles of those values.
  * The generator is seeded, so the same seed gives the same intervals, bit for bit.
  */
-import { clampedRate } from '../engine/metrics';
+import { clampedRate } from '../engine/index';
 import { RATES, type PairFigures } from './pooled';
 
 /**

@@ -6,7 +6,7 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CliError } from '../cli/cli-error';
+import { CliError } from '../compare/cli-error';
 import { pairedBootstrap, type PairedDifference } from './bootstrap';
 import { isErrorRecord } from './pair-record';
 import { forEachRecord, PAIRS_FILE } from './pairs-file';

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, extname } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { CliError } from '../cli/cli-error';
+import { CliError } from '../compare/cli-error';
 
 export interface ManifestPair {
   id: string;

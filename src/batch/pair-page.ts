@@ -3,7 +3,7 @@
  * worker thread that diffed it, right after the diff, so no result ever reaches the main thread.
  */
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
-import type { Comparison } from '../cli/compare-files';
+import type { Comparison } from '../compare/compare-files';
 import { reportHtml } from '../report/html-report';
 import type { ManifestPair } from './manifest';
 import { hasPage, INDEX_FROM_PAGE } from './page-names';

@@ -4,8 +4,7 @@
  * when the engine gives `data.analysis`), or an error row saying why the pair could not be scored.
  * Every manifest pair has exactly one line; the summary is computed from these lines alone.
  */
-import type { Analysis, Confusions, SpeakerAnalysis } from '../engine/analysis-types';
-import type { Composite, Counts, DiffData, DiffMeta, Scores } from '../engine/types';
+import type { Analysis, Confusions, SpeakerAnalysis, Composite, Counts, DiffData, DiffMeta, Scores } from '../engine/index';
 import type { FormatName } from '../formats/types';
 
 /** Why a pair is an error row. */

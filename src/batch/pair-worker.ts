@@ -6,9 +6,9 @@
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CliError } from '../cli/cli-error';
-import { compareFiles, type CompareOptions, type Comparison } from '../cli/compare-files';
-import type { DiffConfig } from '../engine/types';
+import { CliError } from '../compare/cli-error';
+import { compareFiles, type CompareOptions, type Comparison } from '../compare/compare-files';
+import type { DiffConfig } from '../engine/index';
 import { formatNames } from '../formats/index';
 import type { FormatName, ReadOptions } from '../formats/types';
 import type { RequestLimits } from '../request/diff-schema';

@@ -2,7 +2,7 @@
  * OUT/pairs.jsonl read back: the records of a run, and on resume the pairs already complete.
  */
 import { closeSync, createReadStream, existsSync, ftruncateSync, openSync, readSync, statSync } from 'node:fs';
-import { CliError } from '../cli/cli-error';
+import { CliError } from '../compare/cli-error';
 import { parseRecordLine, type PairRecord } from './pair-record';
 
 export const PAIRS_FILE = 'pairs.jsonl';

@@ -5,9 +5,7 @@
  * only the pairs whose own score is not null: the config is the same for every pair, so this only
  * thins SACR, which exists for pairs with a speaker column (D7.9).
  */
-import { computeComposite } from '../engine/composite';
-import { clampedRate } from '../engine/metrics';
-import { DEFAULT_CONFIG, STATUSES, type Composite, type DiffConfig, type EditCounts, type Scores, type Status } from '../engine/types';
+import { computeComposite, clampedRate, DEFAULT_CONFIG, STATUSES, type Composite, type DiffConfig, type EditCounts, type Scores, type Status } from '../engine/index';
 import type { ScoredRecord } from './pair-record';
 
 /** The rates of `data.scores`, in its key order. */

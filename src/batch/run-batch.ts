@@ -17,10 +17,10 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, s
 import { availableParallelism } from 'node:os';
 import { basename, extname, join, resolve } from 'node:path';
 import { Piscina } from 'piscina';
-import { CliError } from '../cli/cli-error';
-import type { DiffConfig } from '../engine/types';
+import { CliError } from '../compare/cli-error';
+import type { DiffConfig } from '../engine/index';
 import { browserAsset } from '../package-files';
-import { writeCorpusIndex } from '../report/corpus-index';
+import { writeCorpusIndex } from './corpus-index';
 import { corpusTable } from './corpus-table-rows';
 import { readManifest, type Manifest, type ManifestPair } from './manifest';
 import { collidingIds, INDEX_FILE, PAGES_DIR, pagePath } from './page-names';

@@ -4,11 +4,7 @@
  * id, tag and value (UTF-16 code unit order, the same in every locale), and it holds no
  * timestamps, timings, absolute paths or completion order, so two runs give identical bytes.
  */
-import { GRADE_LABELS } from '../engine/composite';
-import type { WordCount, WordSubstitution } from '../engine/analysis-types';
-import type { Composite, DiffConfig, EditCounts, Scores, Status } from '../engine/types';
-import { clampedRate } from '../engine/metrics';
-import { STATUSES } from '../engine/types';
+import { GRADE_LABELS, type WordCount, type WordSubstitution, type Composite, type DiffConfig, type EditCounts, type Scores, type Status, clampedRate, STATUSES } from '../engine/index';
 import { bootstrapCorpus, quantile, type Interval } from './bootstrap';
 import { ERROR_KINDS, type ErrorKind, type ErrorRecord, type PairAnalysis } from './pair-record';
 import { macroRates, meanGrade, pooledComposite, pooledRates, RATES, sumCounts, sumFigures, type CountTotals, type PairFigures, type RateName } from './pooled';

@@ -6,8 +6,7 @@
 import { el, append } from './dom';
 import { textNodes } from './report-text';
 import { editRate, formatGrade, formatRate, formatSeconds } from '../report/format';
-import type { Analysis, BoundaryShifts, WordCount } from '../engine/analysis-types';
-import { STATUSES, type DiffData, type Scores } from '../engine/types';
+import { type Analysis, type BoundaryShifts, type WordCount, STATUSES, type DiffData, type Scores } from '../engine/index';
 import { isNavigableHref } from '../report/link-href';
 import type { BackLink, ReportOptions, SideLabel } from '../report/report-options';
 

@@ -4,7 +4,7 @@
  */
 import { el } from './dom';
 import { mountReport, type ReportOptions } from './report-view';
-import type { DiffData } from '../engine/types';
+import type { DiffData } from '../engine/index';
 
 interface ReportPayload extends ReportOptions {
   data: DiffData;

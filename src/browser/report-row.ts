@@ -9,7 +9,7 @@ import { el, append } from './dom';
 import { screenReaderText, textNodes } from './report-text';
 import { formatSpan } from '../report/format';
 import { entrySpan, type ColumnRoles, type DrawnEntry, type Piece } from '../report/report-entries';
-import type { DiffPart } from '../engine/types';
+import type { DiffPart } from '../engine/index';
 
 /** Past this many characters a cell is cut to a few lines until the reader opens it. */
 export const LONG_TEXT = 600;

@@ -4,7 +4,7 @@
  * are shown, the CSV export and, with audio, the player.
  */
 import { el, append } from './dom';
-import { STATUSES, type Status } from '../engine/types';
+import { STATUSES, type Status } from '../engine/index';
 import type { ViewState } from '../report/view-state';
 
 export interface Toolbar {

@@ -13,7 +13,7 @@ import { VirtualList } from './report-virtual-list';
 import { entriesCsv } from '../report/csv-export';
 import { columnRoles, drawnEntries, entrySpan, searchKey, statusCounts, type DrawnEntry } from '../report/report-entries';
 import { parseViewState, sameViewState, viewStateHash, type ViewState } from '../report/view-state';
-import type { DiffData } from '../engine/types';
+import type { DiffData } from '../engine/index';
 import type { ReportOptions } from '../report/report-options';
 
 export type { ReportColumns, ReportOptions, SideLabel } from '../report/report-options';

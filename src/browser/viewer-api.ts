@@ -4,7 +4,7 @@
  * text the page shows: the error envelope's code and message (with validation details and the
  * wait of a 429 or 503), an answer that is not the service's JSON, or no answer at all.
  */
-import type { DiffData } from '../engine/types';
+import type { DiffData } from '../engine/index';
 import { ViewerProblem } from './viewer-problem';
 
 export const DIFF_PATH = '/v1/diff';

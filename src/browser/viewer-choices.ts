@@ -3,7 +3,7 @@
  * fields the options set, the pasted body, the audio file and the key. The text options are read
  * as the command line reads them (src/cli/main.ts: `--tiers`, `--map`, `--ignore`).
  */
-import type { DiffConfig } from '../engine/types';
+import type { DiffConfig } from '../engine/index';
 import { parseColumnMap, type ColumnMap } from '../formats/column-map';
 import { formatNames } from '../formats/index';
 import type { FormatName, ReadOptions } from '../formats/types';

@@ -3,7 +3,7 @@
  * The script is loaded by the HTML shell (src/http/routes/viewer.ts), which gives the body size
  * limit as `data-max-body-bytes` on the element this fills.
  */
-import type { DiffData } from '../engine/types';
+import type { DiffData } from '../engine/index';
 import { append, el } from './dom';
 import { mountReport, type ReportOptions } from './report-view';
 import { postDiff } from './viewer-api';

@@ -2,8 +2,7 @@
  * The error analysis in the terminal summary (`data.analysis`): the speaker mapping's rate beside
  * SACR, the timing line, a table of speakers, and the top confusions, every line cut to the width.
  */
-import type { Analysis, BoundaryShifts, SpeakerAnalysis } from '../engine/analysis-types';
-import type { EditCounts, Scores } from '../engine/types';
+import type { Analysis, BoundaryShifts, SpeakerAnalysis, EditCounts, Scores } from '../engine/index';
 import { editRate, formatRate } from '../report/format';
 
 export interface AnalysisStyle {

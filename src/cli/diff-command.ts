@@ -5,13 +5,13 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { DiffConfig, DiffData } from '../engine/types';
+import type { DiffConfig, DiffData } from '../engine/index';
 import { audioUrl, isUrl } from '../report/audio-url';
 import { mediaSource, reportHtml } from '../report/html-report';
 import type { RequestLimits } from '../request/diff-schema';
-import { CliError } from './cli-error';
-import { compareFiles, type CompareOptions } from './compare-files';
-import type { SideFile } from './read-side';
+import { CliError } from '../compare/cli-error';
+import { compareFiles, type CompareOptions } from '../compare/compare-files';
+import type { SideFile } from '../compare/read-side';
 import { renderSummary } from './terminal-summary';
 
 /** What `diff` takes: how to read and compare (as `compareFiles`), and what to print or write. */

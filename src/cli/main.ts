@@ -9,10 +9,10 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { parseColumnMap, type ColumnMap } from '../formats/column-map';
 import { FORMATS } from '../formats/index';
 import type { FormatName, ReadOptions } from '../formats/types';
-import type { DiffConfig } from '../engine/types';
+import type { DiffConfig } from '../engine/index';
 import { packageVersion } from '../package-files';
 import { LIMITS, type RequestLimits } from '../request/diff-schema';
-import { CliError } from './cli-error';
+import { CliError } from '../compare/cli-error';
 import { diffCommand, readConfigFile, type Terminal } from './diff-command';
 import { compareCommand } from '../batch/compare-runs';
 import { runBatch } from '../batch/run-batch';

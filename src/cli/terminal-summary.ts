@@ -8,7 +8,7 @@
  * the diff reads `[-deleted-]{+inserted+}` as wdiff and git's word diff print it.
  */
 import { analysisLines } from './analysis-summary';
-import { STATUSES, type DiffData, type ResultEntry, type Row, type Scores, type Status } from '../engine/types';
+import { STATUSES, type DiffData, type ResultEntry, type Row, type Scores, type Status } from '../engine/index';
 import { formatRate } from '../report/format';
 
 export interface SummaryOptions {

@@ -1,19 +1,30 @@
 /**
- * The engine's entry point: a validated request in, `data` of the success envelope out.
+ * The engine's one public entry: a validated request in, `data` of the success envelope out.
  * Pure and synchronous, so it runs the same in a worker thread, a test or a command-line tool.
+ * Code outside src/engine imports from this file only (docs/engine.md has the layout inside).
  */
-import { align } from './aligner';
-import { analyse } from './analysis';
-import { EntryCountsRecorder } from './entry-counts';
-import { assemble } from './assemble';
-import { computeComposite } from './composite';
-import { computeMetrics } from './metrics';
-import { prepare } from './prepare';
-import { ColumnLayout, DEFAULT_COLUMN_LAYOUT, DEFAULT_CONFIG, DiffConfig, DiffData, DiffRequest } from './types';
-import { WorkBudget, createWorkBudget } from './work-budget';
+import { align } from './align/row-alignment';
+import { analyse } from './analysis/analyse';
+import { EntryCountsRecorder } from './analysis/entry-recorder';
+import { assemble } from './results/entries';
+import { computeComposite } from './scoring/composite';
+import { computeMetrics } from './scoring/scores';
+import { prepare } from './prepare/prepared-sides';
+import { DEFAULT_CONFIG, DiffConfig, DiffData, DiffRequest } from './types';
+import { ColumnLayout, DEFAULT_COLUMN_LAYOUT } from './prepare/prepared-sides';
+import { WorkBudget, createWorkBudget } from './distance/work-budget';
 
-export { EngineInputError } from './types';
-export type { DiffData, DiffRequest } from './types';
+export * from './types';
+export type { ColumnLayout } from './prepare/prepared-sides';
+export type { WorkBudget } from './distance/work-budget';
+export { createWorkBudget } from './distance/work-budget';
+// What the request validation, the report and the batch scorer share with the engine, so that a
+// time, a cell, a pattern, a speaker column and a rate mean the same everywhere.
+export { cellText, parseTime } from './prepare/normalize';
+export { validateTransformRule } from './prepare/transforms';
+export { detectSpeakerColumn } from './prepare/speaker-column';
+export { clampedRate } from './scoring/scores';
+export { computeComposite, GRADE_LABELS } from './scoring/composite';
 
 /** Every config field resolved: the caller's value where given, else the default of spec §2.4. */
 export function resolveConfig(overrides: Partial<DiffConfig> | undefined): DiffConfig {

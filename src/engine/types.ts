@@ -1,5 +1,3 @@
-import type { Analysis, EntryTranscriptCounts } from './analysis-types';
-
 /**
  * Plain data shapes shared by the engine modules. The engine imports no express, zod, pino or
  * environment: these types are the whole contract between the HTTP layer and the engine.
@@ -173,6 +171,119 @@ export interface DiffData {
   analysis?: Analysis;
 }
 
+// `data.analysis` (`config.enableAnalysis`): where and what changed, beside the document-level
+// counts. Every count there is a part of a total in `data.counts`, computed from the same
+// alignment and tie-break (decisions D7.2–D7.4, D7.11).
+/** One unit's counts of a text column, characters and words, as the metric pass records them. */
+export interface EntryCounts {
+  char: EditCounts;
+  word: EditCounts;
+}
+
+/**
+ * A level's counts of one entry, in the answer: [substitutions, deletions, insertions,
+ * referenceLength] (hits = referenceLength − substitutions − deletions). Positional, since every
+ * non-trace entry carries two: named keys made them a third of a large answer's bytes.
+ */
+export type EntryEdits = [substitutions: number, deletions: number, insertions: number, referenceLength: number];
+
+/** A non-trace result entry's own counts of the transcript column (the entry's `transcriptCounts`). */
+export interface EntryTranscriptCounts {
+  char: EntryEdits;
+  word: EntryEdits;
+}
+
+/** One speaker's share: the transcript column's counts and the entries by status. */
+export interface SpeakerAnalysis {
+  /** The reworked side's label (a DELETED entry's original label after mapping); null: rows without a speaker. */
+  speaker: string | null;
+  entries: Record<Status, number>;
+  char: EditCounts;
+  word: EditCounts;
+}
+
+/** One compared text column's counts (times are not text: not listed). */
+export interface ColumnAnalysis {
+  column: string;
+  char: EditCounts;
+  word: EditCounts;
+}
+
+export interface WordSubstitution {
+  /** The reference (reworked) word. */
+  reference: string;
+  /** The hypothesis (original) word it was replaced with. */
+  hypothesis: string;
+  count: number;
+}
+
+export interface WordCount {
+  word: string;
+  count: number;
+}
+
+/** Word-level confusions of the transcript column; each `total` equals its count in `counts.transcriptWord`. */
+export interface Confusions {
+  substitutions: { total: number; top: WordSubstitution[] };
+  /** Words only in the original (the AI added them). */
+  insertions: { total: number; top: WordCount[] };
+  /** Words only in the reworked (the AI missed them). */
+  deletions: { total: number; top: WordCount[] };
+  /** Entries whose confusions come from an approximate alignment (D7.11), not an exact one. */
+  approximateEntries: number;
+}
+
+export interface SpeakerPair {
+  original: string;
+  reworked: string;
+  /** Reference words of the paired rows that carry this pair of labels. */
+  support: number;
+}
+
+export interface SpeakerMapping {
+  /** The one-to-one mapping of original labels to reworked labels, by support, then labels. */
+  pairs: SpeakerPair[];
+  /** Labels of either side left without a partner. */
+  unmappedOriginal: string[];
+  unmappedReworked: string[];
+  /** MODIFIED rows whose mapped original speaker differs from the reworked one (SACR's numerator, mapped). */
+  mappedSpeakerChanged: number;
+  /** MODIFIED rows: SACR's denominator. */
+  modifiedRows: number;
+  /** mappedSpeakerChanged ÷ modifiedRows (0 when there are none). */
+  mappedSACR: number;
+}
+
+/** How far one kind of boundary (starts or ends) moved between the paired rows, in seconds. */
+export interface BoundaryShifts {
+  /** Boundaries compared (both sides carry that time). */
+  compared: number;
+  /** Boundaries whose time differs at all. */
+  moved: number;
+  /** Boundaries that moved by more than `timingToleranceSeconds`. */
+  beyondTolerance: number;
+  /** Mean of |shift| over the compared boundaries; null when none were compared. */
+  meanAbsShift: number | null;
+  maxAbsShift: number | null;
+}
+
+export interface TimingAnalysis {
+  toleranceSeconds: number;
+  starts: BoundaryShifts;
+  ends: BoundaryShifts;
+}
+
+/** `data.analysis`. */
+export interface Analysis {
+  speakers: SpeakerAnalysis[];
+  columns: ColumnAnalysis[];
+  confusions: Confusions;
+  /** Null when the request has no speaker column (D7.9). */
+  speakerMapping: SpeakerMapping | null;
+  /** Null when no paired rows carry times on both sides. */
+  timing: TimingAnalysis | null;
+}
+
 /**
  * A request the schema could not judge alone (an RE2 pattern that does not compile, a transform
  * that amplifies a cell past its bound): the HTTP layer answers 422 with this field and message.
@@ -185,75 +296,4 @@ export class EngineInputError extends Error {
     super(message);
     this.name = 'EngineInputError';
   }
-}
-
-/** A row's non-empty normalised texts in the sparse columns (Prepared.denseCols), by ascending column index. */
-export interface SparseCells {
-  cols: number[];
-  texts: string[];
-}
-
-/**
- * Which compared columns are kept as one text per row (dense) and which only in the rows that
- * have them (sparse): with thousands of rare keys, one text per row for every key would cost
- * columns × rows (prepare.ts).
- */
-export interface ColumnLayout {
-  /** Up to this many compared columns, every one is dense. */
-  allDenseUpTo: number;
-  /** Beyond that, a column is dense when some row of every `denseShare` rows (both sides) has its key. */
-  denseShare: number;
-}
-
-export const DEFAULT_COLUMN_LAYOUT: ColumnLayout = { allDenseUpTo: 64, denseShare: 16 };
-
-/**
- * Comparison view of one side, produced by the preparation pass and shared by the aligner and the
- * metrics. `text[c][i]` is the normalised text (D5.3, transforms applied) of compared column c in
- * row i, '' when absent; times are seconds, NaN when absent (D5.4).
- */
-export interface PreparedSide {
-  rows: Row[];
-  /** Normalised text per compared column and row; null for a sparse column (see `sparse`). */
-  text: Array<string[] | null>;
-  /** Per row, its cells in the sparse columns; null when every compared column is dense. */
-  sparse: SparseCells[] | null;
-  /** Normalised transcript per row, always present (also when the transcript column is ignored). */
-  transcript: string[];
-  start: Float64Array;
-  end: Float64Array;
-  /** Normalised speaker value per row for SACR ('' when absent); null when no speaker column. */
-  speaker: string[] | null;
-}
-
-export interface Prepared {
-  /** Compared columns, caller's names (D5.1/D5.2), in meta.headers order. */
-  columns: string[];
-  /** Index in `columns` of the transcript column; -1 when `ignoreColNames` excludes it. */
-  transcriptCol: number;
-  /** The transcript column's name (caller's name: the header for 2-D input). */
-  transcriptName: string;
-  /** Indices in `columns` that are times (compared as seconds, not text, and not in CER/WER). */
-  timeCols: number[];
-  /**
-   * Indices in `columns` with a text per row (PreparedSide.text), ascending: all of them, unless
-   * the request has more than ColumnLayout.allDenseUpTo and some are rare. Always the transcript,
-   * the speaker and the times.
-   */
-  denseCols: number[];
-  original: PreparedSide;
-  reworked: PreparedSide;
-  headers: string[];
-  /** The speaker column's name (D7.9), detected when SACR or the analysis needs it; null or absent: none. */
-  speakerName?: string | null;
-}
-
-/**
- * One scoring unit (D7.3): a non-trace entry with the rows it covers on each side.
- * Metrics read texts through `Prepared`.
- */
-export interface ScoringUnit {
-  status: Status;
-  originalIndices: number[];
-  reworkedIndices: number[];
 }

@@ -7,7 +7,6 @@
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
-import type { TrustProxy } from '../config';
 import type { DiffEngine } from '../runtime/engine-pool';
 import type { KeyStore } from './api-keys';
 import { requireAgency, resolveAgency } from './auth';
@@ -21,6 +20,9 @@ import { diffRoute } from './routes/diff';
 import { healthRoute } from './routes/health';
 import { openApiRoute } from './routes/openapi';
 import { type AssetReader, VIEWER_PATH, VIEWER_SCRIPT_PATH, VIEWER_STYLE_PATH, viewerRoutes } from './routes/viewer';
+
+/** Express's `trust proxy` value (D3.4): trust nobody, a hop count, or named proxies/subnets. */
+export type TrustProxy = false | number | string[];
 
 export interface AppDeps {
   keys: KeyStore;

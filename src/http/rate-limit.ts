@@ -9,8 +9,13 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { ipKeyGenerator, rateLimit, type RateLimitInfo, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
-import type { RateTier } from '../config';
 import { ApiError } from './errors';
+
+export interface RateTier {
+  /** Requests allowed per window. */
+  limit: number;
+  windowMs: number;
+}
 
 export interface TierOptions extends RateTier {
   /** Counter storage; in memory when absent. A shared store must use its own prefix per tier. */

@@ -4,7 +4,7 @@
  * the document cannot drift from what is sent.
  */
 import { z } from 'zod';
-import { STATUSES } from '../engine/types';
+import { STATUSES } from '../engine/index';
 import { ERROR_CATALOGUE, type ErrorCode } from './errors';
 
 const Row = z.record(z.string(), z.unknown()).meta({ description: "The caller's row, byte for byte (2-D rows as objects keyed by headers)." });

@@ -2,7 +2,7 @@
  * How the report writes numbers, shared by the page (src/browser) and the files built in Node:
  * one spelling of a rate, a grade and a time everywhere, so tests can compare text exactly.
  */
-import type { Composite, EditCounts } from '../engine/types';
+import type { Composite, EditCounts } from '../engine/index';
 
 /** A rate in [0, 1] as a percentage with two decimals (`12.34 %`), or `n/a` for a metric that measured nothing. */
 export function formatRate(rate: number | null): string {

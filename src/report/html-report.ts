@@ -9,7 +9,7 @@
  * Node only (it reads the bundle from disk); the browser code never imports it.
  */
 import { createHash } from 'node:crypto';
-import type { DiffData } from '../engine/types';
+import type { DiffData } from '../engine/index';
 import { escapeHtml, inlineAsset } from './html-text';
 import { isNavigableHref } from './link-href';
 import type { BackLink, ReportColumns, SideLabel } from './report-options';

@@ -5,9 +5,7 @@
  *
  * Pure: shared by the page, which draws these, and the CSV export, which writes them.
  */
-import { cellText, parseTime } from '../engine/normalize';
-import { detectSpeakerColumn } from '../engine/speaker-column';
-import type { DiffData, DiffPart, ResultEntry, Row, Status } from '../engine/types';
+import { cellText, parseTime, detectSpeakerColumn, type DiffData, type DiffPart, type ResultEntry, type Row, type Status } from '../engine/index';
 import type { ReportColumns } from './report-options';
 
 /** Which of `meta.headers` the report shows as a row's text, speaker and times; the rest are `others`. */

@@ -1,5 +1,5 @@
 /** How a report is labelled, shared by the page (mountReport) and the HTML file (reportHtml). */
-import type { ColumnMapping } from '../engine/types';
+import type { ColumnMapping } from '../engine/index';
 
 /** One side's file: its name, and when known its format and row count. */
 export interface SideLabel {

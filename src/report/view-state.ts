@@ -4,7 +4,7 @@
  * index in `data.results`. Unknown keys and values are ignored, so an old or edited link still
  * opens.
  */
-import { STATUSES, type Status } from '../engine/types';
+import { STATUSES, type Status } from '../engine/index';
 
 export interface ViewState {
   /** Statuses shown; every status when the hash names none. */

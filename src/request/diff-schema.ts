@@ -10,8 +10,7 @@
  * property test keeps the predicate no wider than the schema.
  */
 import { z } from 'zod';
-import { parseTime } from '../engine/normalize';
-import { validateTransformRule } from '../engine/transforms';
+import { parseTime, validateTransformRule } from '../engine/index';
 import type { ErrorDetail } from './refusal';
 
 export const LIMITS = {

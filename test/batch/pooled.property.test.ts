@@ -4,7 +4,7 @@
  * group's totals the sums over its pairs.
  */
 import fc from 'fast-check';
-import { clampedRate } from '../../src/engine/metrics';
+import { clampedRate } from '../../src/engine/scoring/scores';
 import { STATUSES, type Counts, type EditCounts, type Scores, type Status } from '../../src/engine/types';
 import type { ScoredRecord } from '../../src/batch/pair-record';
 import { pairFigures, RATES } from '../../src/batch/pooled';

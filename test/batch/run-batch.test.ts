@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { parse } from 'csv-parse/sync';
 import { join } from 'node:path';
 import { runTool as run, type ToolRun } from '../support/cli-run';
-import { clampedRate } from '../../src/engine/metrics';
+import { clampedRate } from '../../src/engine/scoring/scores';
 import type { EditCounts } from '../../src/engine/types';
 import { isErrorRecord, type ScoredRecord } from '../../src/batch/pair-record';
 import type { Summary } from '../../src/batch/summary';

@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'puppeteer-core';
 import { isErrorRecord, parseRecordLine, type ScoredRecord } from '../../src/batch/pair-record';
 import type { Summary } from '../../src/batch/summary';
-import { writeCorpusIndex } from '../../src/report/corpus-index';
+import { writeCorpusIndex } from '../../src/batch/corpus-index';
 import type { CorpusRow } from '../../src/report/corpus-table';
 import { formatGrade } from '../../src/report/format';
 import { manifestCsv, writePairs, type CorpusPair } from '../batch/corpus';

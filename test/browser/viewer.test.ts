@@ -18,7 +18,7 @@ import { readTranscript } from '../../src/formats/index';
 import type { ReadOptions } from '../../src/formats/types';
 import { formatGrade, formatRate } from '../../src/report/format';
 import type { DiffEngine } from '../../src/runtime/engine-pool';
-import { buildApp, KEY, startRealEngine } from '../http/support/harness';
+import { buildApp, KEY, startRealEngine } from '../support/service-harness';
 import { describeWithBrowser, launchBrowser, watchedPage, type PageWatch } from '../support/browser';
 
 /* The page-side global the callbacks below use (the Node tsconfig has no DOM types). */

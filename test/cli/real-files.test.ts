@@ -14,7 +14,7 @@ import type { DiffData } from '../../src/engine/types';
 import { readTranscript } from '../../src/formats/index';
 import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { EVAL_DATA_DIR } from '../../scripts/lib/sources';
-import { buildApp, KEY, startRealEngine } from '../http/support/harness';
+import { buildApp, KEY, startRealEngine } from '../support/service-harness';
 
 const data = (...parts: string[]) => join(EVAL_DATA_DIR, ...parts);
 const KALLAAMA = (stage: 'raw' | 'checked', file: string) =>

@@ -7,7 +7,7 @@ import { main } from '../../src/cli/issue-key';
 import { loadConfig } from '../../src/config';
 import { hashKey, KeyStore } from '../../src/http/api-keys';
 import type { DiffEngine } from '../../src/runtime/engine-pool';
-import { buildApp, expectError, KEY, startEngine } from './support/harness';
+import { buildApp, expectError, KEY, startEngine } from '../support/service-harness';
 
 let engine: DiffEngine;
 beforeAll(() => {

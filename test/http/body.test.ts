@@ -8,7 +8,7 @@ import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { createHttpServer } from '../../src/http/http-server';
-import { buildApp, expectError, KEY, startEngine } from './support/harness';
+import { buildApp, expectError, KEY, startEngine } from '../support/service-harness';
 
 let engine: DiffEngine;
 beforeAll(() => {

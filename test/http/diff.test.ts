@@ -4,8 +4,8 @@ import request from 'supertest';
 import { runDiff } from '../../src/engine';
 import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { DiffResponseSchema } from '../../src/http/response-schema';
-import { largeBody, smallBody } from './support/bodies';
-import { buildApp, KEY, startRealEngine } from './support/harness';
+import { largeBody, smallBody } from '../support/request-bodies';
+import { buildApp, KEY, startRealEngine } from '../support/service-harness';
 
 let engine: DiffEngine;
 beforeAll(() => {

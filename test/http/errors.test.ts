@@ -4,8 +4,8 @@
  */
 import request from 'supertest';
 import type { DiffEngine } from '../../src/runtime/engine-pool';
-import { smallBody } from './support/bodies';
-import { buildApp, expectError, KEY, startEngine } from './support/harness';
+import { smallBody } from '../support/request-bodies';
+import { buildApp, expectError, KEY, startEngine } from '../support/service-harness';
 
 const script = (transcript: string) => ({ original: [{ transcript }], reworked: [{ transcript: 'x' }] });
 

@@ -2,7 +2,7 @@
 import request from 'supertest';
 import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { HealthResponseSchema } from '../../src/http/response-schema';
-import { buildApp, KEY, startEngine } from './support/harness';
+import { buildApp, KEY, startEngine } from '../support/service-harness';
 
 let engine: DiffEngine;
 beforeAll(() => {

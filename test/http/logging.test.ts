@@ -1,7 +1,7 @@
 /** Logs (decisions D9.4, D2.4): one JSON line per request with id, agency, status and duration; no key. */
 import request from 'supertest';
 import type { DiffEngine } from '../../src/runtime/engine-pool';
-import { buildApp, KEY, startEngine } from './support/harness';
+import { buildApp, KEY, startEngine } from '../support/service-harness';
 
 let engine: DiffEngine;
 beforeAll(() => {

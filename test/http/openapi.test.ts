@@ -3,7 +3,7 @@ import request from 'supertest';
 import { DEFAULT_CONFIG } from '../../src/engine/types';
 import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { ERROR_CATALOGUE } from '../../src/http/errors';
-import { buildApp, startEngine } from './support/harness';
+import { buildApp, startEngine } from '../support/service-harness';
 
 let engine: DiffEngine;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON document, walked by path

@@ -6,7 +6,7 @@
  */
 import request from 'supertest';
 import type { DiffEngine } from '../../src/runtime/engine-pool';
-import { buildApp, expectError, KEY, OTHER_KEY, startEngine } from './support/harness';
+import { buildApp, expectError, KEY, OTHER_KEY, startEngine } from '../support/service-harness';
 
 let engine: DiffEngine;
 beforeAll(() => {

@@ -2,7 +2,7 @@
 import request from 'supertest';
 import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { chooseRequestId } from '../../src/http/request-id';
-import { buildApp, KEY, startEngine } from './support/harness';
+import { buildApp, KEY, startEngine } from '../support/service-harness';
 
 let engine: DiffEngine;
 beforeAll(() => {

@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { largeBody, smallBody } from './support/bodies';
+import { largeBody, smallBody } from '../support/request-bodies';
 
 jest.setTimeout(90_000);
 

@@ -12,7 +12,7 @@ import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { createLogger } from '../../src/http/logger';
 import { createSharedCounters, REDIS_PREFIXES, type SharedCounters } from '../../src/http/shared-counters';
 import { describeWithRedis, redisServer, type RedisServer } from '../support/redis';
-import { buildApp, KEY, OTHER_KEY, startEngine } from './support/harness';
+import { buildApp, KEY, OTHER_KEY, startEngine } from '../support/service-harness';
 
 jest.setTimeout(30_000);
 

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { isPlainValidRow, RowObjectSchema, validateDiffRequest } from '../../src/request/diff-schema';
 import type { DiffEngine } from '../../src/runtime/engine-pool';
-import { buildApp, expectError, KEY, startEngine } from './support/harness';
+import { buildApp, expectError, KEY, startEngine } from '../support/service-harness';
 
 let engine: DiffEngine;
 beforeAll(() => {

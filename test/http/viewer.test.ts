@@ -2,7 +2,7 @@
 import request from 'supertest';
 import { browserAsset } from '../../src/package-files';
 import type { DiffEngine } from '../../src/runtime/engine-pool';
-import { buildApp, expectError, startEngine, type TestApp } from './support/harness';
+import { buildApp, expectError, startEngine, type TestApp } from '../support/service-harness';
 
 // The policy as decided (routes/viewer.ts): everything from the service itself, audio from a
 // picked file's blob: URL, no upgrade-insecure-requests (the page is also served over plain HTTP).

@@ -10,7 +10,7 @@ import { runDiff } from '../../src/engine/index';
 import type { DiffRequest } from '../../src/engine/types';
 import { hashKey, KeyStore } from '../../src/http/api-keys';
 import type { DiffEngine } from '../../src/runtime/engine-pool';
-import { AGENCY, KEY, OTHER_KEY } from '../http/support/harness';
+import { AGENCY, KEY, OTHER_KEY } from '../support/service-harness';
 import {
   bodyOfExactly,
   dataOf,

@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import diffWorker from '../../src/runtime/engine-worker';
 import type { DiffEngine } from '../../src/runtime/engine-pool';
-import { KEY, OTHER_KEY } from '../http/support/harness';
+import { KEY, OTHER_KEY } from '../support/service-harness';
 import { bodyText, headerValue, mutate, mutation, type Mutation, percentEncoded, awkwardString } from './support/arbitraries';
 import { rawDiff } from './support/cases';
 import { contractProblems, DOCUMENTED } from './support/contract';

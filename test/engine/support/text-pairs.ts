@@ -3,7 +3,7 @@
  * helpers and generators of edited text pairs.
  */
 import fc from 'fast-check';
-import { pairWordIds } from '../../../src/engine/words';
+import { pairWordIds } from '../../../src/engine/text/words';
 
 /**
  * Reference: the textbook O(nm) table over the lexicographic cost (distance, substitutions),

@@ -1,5 +1,5 @@
 /** Building blocks for the hostile-input catalogue: requests, bodies and answer inspection. */
-import { KEY } from '../../http/support/harness';
+import { KEY } from '../../support/service-harness';
 import type { RawRequest, RawResponse } from './raw-http';
 
 export const MiB = 1024 * 1024;

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { AppDeps } from '../../../src/http/app';
 import type { DiffEngine } from '../../../src/runtime/engine-pool';
 import { createHttpServer, type HttpTimeouts } from '../../../src/http/http-server';
-import { buildApp, startRealEngine } from '../../http/support/harness';
+import { buildApp, startRealEngine } from '../../support/service-harness';
 
 /** Limits far above any suite's traffic, so that 429 answers only where a case asks for them. */
 export const UNLIMITED = {
