@@ -10,6 +10,7 @@ import { assemble } from './results/entries';
 import { computeComposite } from './scoring/composite';
 import { computeMetrics } from './scoring/scores';
 import { prepare } from './prepare/prepared-sides';
+import { normalizationProfile } from './prepare/normalization-profiles';
 import { DEFAULT_CONFIG, DiffConfig, DiffData, DiffRequest } from './types';
 import { ColumnLayout, DEFAULT_COLUMN_LAYOUT } from './prepare/prepared-sides';
 import { WorkBudget, createWorkBudget } from './distance/work-budget';
@@ -63,6 +64,9 @@ export function runDiff(request: DiffRequest, layout: ColumnLayout = DEFAULT_COL
       approximateEntries,
     },
   };
+  // Named only when it is not `none`: the default answer keeps its bytes.
+  const profile = normalizationProfile(config.normalization);
+  if (profile.apply !== null) data.meta.normalization = { profile: profile.name, version: profile.version };
   // Only when asked, and last: with the analysis off the answer keeps its bytes.
   if (recorder !== null) data.analysis = analyse(prep, results, units, config, counts, recorder);
   return data;

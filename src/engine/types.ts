@@ -19,6 +19,13 @@ export interface TransformRule {
   columns?: string[];
 }
 
+/**
+ * The names of `config.normalization` (normalization-profiles.ts has what each does): `none`
+ * leaves the comparison text as D5.3 and the transforms make it.
+ */
+export const NORMALIZATION_NAMES = ['none', 'case', 'punctuation', 'case+punctuation', 'basic'] as const;
+export type NormalizationName = (typeof NORMALIZATION_NAMES)[number];
+
 /** spec §2.4, every field resolved to its default. */
 export interface DiffConfig {
   simpleMode: boolean;
@@ -45,6 +52,7 @@ export interface DiffConfig {
   serInComposite: boolean;
   enableAnalysis: boolean;
   timingToleranceSeconds: number;
+  normalization: NormalizationName;
 }
 
 export const DEFAULT_CONFIG: Readonly<DiffConfig> = Object.freeze({
@@ -71,6 +79,7 @@ export const DEFAULT_CONFIG: Readonly<DiffConfig> = Object.freeze({
   serInComposite: true,
   enableAnalysis: false,
   timingToleranceSeconds: 0.1,
+  normalization: 'none',
 });
 
 /** spec §2.5 */
@@ -158,6 +167,14 @@ export interface DiffMeta {
   reworkedRows: number;
   headers: string[];
   approximateEntries: number;
+  /** The normalisation profile the texts were compared under; only when it is not `none`, and then last. */
+  normalization?: NormalizationUsed;
+}
+
+/** `meta.normalization`: which profile, and which version of its rules. */
+export interface NormalizationUsed {
+  profile: NormalizationName;
+  version: number;
 }
 
 /** `data` of the success envelope. */

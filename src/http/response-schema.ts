@@ -4,7 +4,7 @@
  * the document cannot drift from what is sent.
  */
 import { z } from 'zod';
-import { STATUSES } from '../engine/index';
+import { NORMALIZATION_NAMES, STATUSES } from '../engine/index';
 import { ERROR_CATALOGUE, type ErrorCode } from './errors';
 
 const Row = z.record(z.string(), z.unknown()).meta({ description: "The caller's row, byte for byte (2-D rows as objects keyed by headers)." });
@@ -164,6 +164,13 @@ export const DiffDataSchema = z
         reworkedRows: z.number().int(),
         headers: z.array(z.string()),
         approximateEntries: z.number().int().meta({ description: 'Entries scored by the bounded fallback (normally 0).' }),
+        normalization: z
+          .strictObject({ profile: z.enum(NORMALIZATION_NAMES), version: z.number().int().min(1) })
+          .optional()
+          .meta({
+            id: 'NormalizationUsed',
+            description: 'Only when config.normalization is not none: the profile the texts were compared under, and the version of its rules.',
+          }),
       })
       .meta({ id: 'DiffMeta' }),
     analysis: AnalysisSchema.optional(),

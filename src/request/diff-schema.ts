@@ -10,7 +10,7 @@
  * property test keeps the predicate no wider than the schema.
  */
 import { z } from 'zod';
-import { parseTime, validateTransformRule } from '../engine/index';
+import { NORMALIZATION_NAMES, parseTime, validateTransformRule } from '../engine/index';
 import type { ErrorDetail } from './refusal';
 
 export const LIMITS = {
@@ -147,6 +147,15 @@ export const DiffConfigSchema = z
       .min(0)
       .optional()
       .meta({ description: 'Boundary shifts above this many seconds count in analysis.timing beyondTolerance (default 0.1).' }),
+    normalization: z
+      .enum(NORMALIZATION_NAMES, { error: `must be one of ${NORMALIZATION_NAMES.join(', ')}` })
+      .optional()
+      .meta({
+        description:
+          'A normalisation profile applied to the comparison text of the transcript and the other text columns (not the speaker labels or the times), ' +
+          'after the structuralTransforms: none (default), case (full Unicode case folding), punctuation (punctuation removed, apostrophes and hyphens inside words kept), ' +
+          'case+punctuation, or basic (case folded, [], () and <> spans removed, punctuation and symbols to spaces). Named in meta.normalization when not none.',
+      }),
   })
   .meta({ id: 'DiffConfig', description: 'Algorithm overrides; unknown keys are rejected.' });
 

@@ -6,6 +6,7 @@
  */
 import { detectSpeakerColumn } from './speaker-column';
 import { cellText, normalizeSpace, normalizeText, parseTime } from './normalize';
+import { normalizationProfile } from './normalization-profiles';
 import { applyRules, compileRules, CompiledRule, GrowthAllowance, requestAllowance, ruleApplies } from './transforms';
 import { ColumnMapping, DiffConfig, DiffRequest, Row } from '../types';
 
@@ -165,6 +166,13 @@ interface ColumnView {
   sparseIndex: Map<string, number> | null;
   /** The rules that apply to each compared column. */
   rulesOf: CompiledRule[][];
+  /**
+   * The normalisation profile's text of a transformed text (`config.normalization`), or null when
+   * the profile is `none`; applied to every compared text column but the speaker column.
+   */
+  profile: ((text: string) => string) | null;
+  /** The column the profile leaves alone: the speaker labels (D7.9), null when there is none. */
+  labelColumn: string | null;
 }
 
 const NO_SPARSE_CELLS: SparseCells = { cols: [], texts: [] };
@@ -177,17 +185,22 @@ function prepareSide(
   speakerName: string | null,
   allowance: GrowthAllowance,
 ): PreparedSide {
-  const { plan, timeCols, dense, sparseIndex, rulesOf } = view;
+  const { plan, timeCols, dense, sparseIndex, rulesOf, profile, labelColumn } = view;
   const strip = config.stripDiacritics;
   // Rules apply to a cell's comparison text when it has one: an absent, null or empty cell stays
   // "" (D5.4), whatever a rule would make of an empty string (a pattern such as "^" matches it).
-  const cellTextOf = (value: unknown, applicable: readonly CompiledRule[]): string => {
+  // The profile comes after the rules, so that a rule still sees the case and punctuation sent.
+  const cellTextOf = (value: unknown, applicable: readonly CompiledRule[], profiled: boolean): string => {
     const text = normalizeText(value, strip);
-    if (applicable.length === 0 || text === '') return text;
-    return normalizeSpace(applyRules(text, applicable, cellText(value).length, allowance));
+    if (text === '') return text;
+    const ruled = applicable.length === 0 ? text : normalizeSpace(applyRules(text, applicable, cellText(value).length, allowance));
+    return profiled && profile !== null && ruled !== '' ? profile(ruled) : ruled;
   };
-  const columnText = (column: string, applicable: readonly CompiledRule[]): string[] =>
-    rows.map((row) => cellTextOf(cell(row, column), applicable));
+  const profiles = (column: string) => profile !== null && column !== labelColumn;
+  const columnText = (column: string, applicable: readonly CompiledRule[]): string[] => {
+    const profiled = profiles(column);
+    return rows.map((row) => cellTextOf(cell(row, column), applicable, profiled));
+  };
 
   // A sparse column's cells are only those of the rows that have its key, gathered by column so
   // that every cell, dense or sparse, is transformed in one order: column by column, row by row.
@@ -208,8 +221,9 @@ function prepareSide(
   const text = plan.compared.map((column, c) => {
     if (dense[c]) return timeCols.has(c) ? rows.map(() => '') : columnText(column, rulesOf[c]);
     // Columns come in ascending order, so each row's sparse cells do too.
+    const profiled = profiles(column);
     for (const [r, value] of sparseRows.get(c) ?? []) {
-      const t = cellTextOf(value, rulesOf[c]);
+      const t = cellTextOf(value, rulesOf[c], profiled);
       if (t === '') continue;
       const cells = (sparse as SparseCells[])[r];
       if (cells === NO_SPARSE_CELLS) (sparse as SparseCells[])[r] = { cols: [c], texts: [t] };
@@ -327,6 +341,9 @@ export function prepare(request: DiffRequest, config: DiffConfig, layout: Column
     if (name === plan.startName || name === plan.endName || (!twoD && TIME_COLUMNS.has(name))) timeCols.add(c);
   });
   const speakerName = config.enableSACR || config.enableAnalysis ? detectSpeakerColumn(headers, config, mapping) : null;
+  const profile = normalizationProfile(config.normalization).apply;
+  // The profile leaves the speaker labels alone whether or not SACR and the analysis read them.
+  const labelColumn = profile === null ? null : (speakerName ?? detectSpeakerColumn(headers, config, mapping));
   const sides = [original, reworked];
   const dense = denseColumns(plan, timeCols, speakerName, sides, layout);
   const sparseNames = plan.compared.flatMap((name, c): Array<[string, number]> => (dense[c] ? [] : [[name, c]]));
@@ -336,6 +353,8 @@ export function prepare(request: DiffRequest, config: DiffConfig, layout: Column
     dense,
     sparseIndex: sparseNames.length > 0 ? new Map(sparseNames) : null,
     rulesOf: plan.compared.map((name) => rulesOn(rules, name, plan)),
+    profile,
+    labelColumn: labelColumn === plan.transcriptName ? null : labelColumn,
   };
   const allowance = growthAllowance(sides, view, rules);
   return {
