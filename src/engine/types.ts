@@ -122,7 +122,16 @@ export interface ResultEntry {
   reworkedIndices: number[];
   /** The transcript column's counts of this non-trace entry; only with `config.enableAnalysis`. */
   transcriptCounts?: EntryTranscriptCounts;
+  /** What kind of change its transcript had: MODIFIED, SPLIT and MERGED entries, with `config.enableAnalysis`. */
+  editKinds?: EditKind[];
 }
+
+/**
+ * An entry's kind of change (edit-kinds.ts): style (`case`, `punctuation`, `whitespace`, one or
+ * more, in that order) or `content` alone.
+ */
+export type EditKind = 'case' | 'punctuation' | 'whitespace' | 'content';
+export const EDIT_KINDS: readonly EditKind[] = ['case', 'punctuation', 'whitespace', 'content'];
 
 /** ASR convention (D7.2): an insertion is a token only in the original (hypothesis). */
 export interface EditCounts {
@@ -290,6 +299,24 @@ export interface TimingAnalysis {
   ends: BoundaryShifts;
 }
 
+/** Word errors of one kind, in the ASR convention of `counts`. */
+export interface WordErrors {
+  substitutions: number;
+  deletions: number;
+  insertions: number;
+}
+
+/** `analysis.editKinds`: the entries by kind of change, and the transcript's word errors split into style and content. */
+export interface EditKindsAnalysis {
+  /**
+   * MODIFIED, SPLIT and MERGED entries with each kind (an entry of two style kinds counts under
+   * both); `styleOnly`: those with no `content`, a changed transcript all the same.
+   */
+  entries: Record<EditKind, number> & { styleOnly: number };
+  /** style + content = the substitutions, deletions and insertions of counts.transcriptWord. */
+  transcriptWord: { style: WordErrors; content: WordErrors };
+}
+
 /** `data.analysis`. */
 export interface Analysis {
   speakers: SpeakerAnalysis[];
@@ -299,6 +326,7 @@ export interface Analysis {
   speakerMapping: SpeakerMapping | null;
   /** Null when no paired rows carry times on both sides. */
   timing: TimingAnalysis | null;
+  editKinds: EditKindsAnalysis;
 }
 
 /**

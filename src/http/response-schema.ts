@@ -4,7 +4,7 @@
  * the document cannot drift from what is sent.
  */
 import { z } from 'zod';
-import { NORMALIZATION_NAMES, STATUSES } from '../engine/index';
+import { EDIT_KINDS, NORMALIZATION_NAMES, STATUSES, type EditKind } from '../engine/index';
 import { ERROR_CATALOGUE, type ErrorCode } from './errors';
 
 const Row = z.record(z.string(), z.unknown()).meta({ description: "The caller's row, byte for byte (2-D rows as objects keyed by headers)." });
@@ -53,11 +53,22 @@ export const ResultEntrySchema = z
       description:
         'Only with config.enableAnalysis, on every non-trace entry: the transcript column\'s counts of this entry; over all entries they add up to counts.transcriptChar and counts.transcriptWord.',
     }),
+    editKinds: z
+      .array(z.enum(EDIT_KINDS as [EditKind, ...EditKind[]]))
+      .optional()
+      .meta({
+        description:
+          'Only with config.enableAnalysis, on MODIFIED, SPLIT and MERGED entries: how the transcript changed, read on its compared texts. ["content"] when a letter, digit or symbol ' +
+          'still differs once case is folded, punctuation removed (apostrophes and hyphens inside words kept) and whitespace removed; otherwise the style kinds it needs, ' +
+          'in the order case, punctuation, whitespace; [] when the transcript did not change.',
+      }),
   })
   .meta({ id: 'ResultEntry' });
 
 const StatusCounts = z.strictObject(Object.fromEntries(STATUSES.map((s) => [s, z.number().int()])));
 const WordCount = z.strictObject({ word: z.string(), count: z.number().int().min(1) });
+const Count = z.number().int().min(0);
+const WordErrors = z.strictObject({ substitutions: Count, deletions: Count, insertions: Count }).meta({ id: 'WordErrors' });
 const BoundaryShifts = z
   .strictObject({
     compared: z.number().int().meta({ description: 'Boundaries with a time on both sides.' }),
@@ -119,6 +130,20 @@ export const AnalysisSchema = z
       .strictObject({ toleranceSeconds: z.number().min(0), starts: BoundaryShifts, ends: BoundaryShifts })
       .nullable()
       .meta({ description: 'Boundary shifts of paired rows (and the outer boundaries of splits and merges); null when no boundary has a time on both sides.' }),
+    editKinds: z
+      .strictObject({
+        entries: z
+          .strictObject({ case: Count, punctuation: Count, whitespace: Count, content: Count, styleOnly: Count })
+          .meta({ description: 'MODIFIED, SPLIT and MERGED entries of each kind (an entry of two style kinds counts under both); styleOnly: those without content.' }),
+        transcriptWord: z
+          .strictObject({ style: WordErrors, content: WordErrors })
+          .meta({
+            description:
+              'The transcript word errors split: a substitution of two words equal once case-folded and stripped of punctuation, or the insertion or deletion of a word of ' +
+              'punctuation alone, is style (every error of an entry whose texts have the same words so keyed is); the rest is content. style + content = counts.transcriptWord.',
+          }),
+      })
+      .meta({ id: 'EditKinds', description: 'Entries by kind of change, and word errors split into style and content.' }),
   })
   .meta({ id: 'Analysis', description: 'Only with config.enableAnalysis: where and what changed; every count is a part of a total in counts.' });
 

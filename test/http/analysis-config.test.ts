@@ -49,6 +49,7 @@ describe('the answer with analysis on', () => {
     const doc = buildOpenApiDocument('1.0.0') as unknown as { components: { schemas: Record<string, { properties: Record<string, unknown> }> } };
     expect(Object.keys(doc.components.schemas.DiffData.properties)).toContain('analysis');
     expect(Object.keys(doc.components.schemas.ResultEntry.properties)).toContain('transcriptCounts');
-    expect(Object.keys(doc.components.schemas.Analysis.properties)).toEqual(['speakers', 'columns', 'confusions', 'speakerMapping', 'timing']);
+    expect(Object.keys(doc.components.schemas.ResultEntry.properties)).toContain('editKinds');
+    expect(Object.keys(doc.components.schemas.Analysis.properties)).toEqual(['speakers', 'columns', 'confusions', 'speakerMapping', 'timing', 'editKinds']);
   });
 });

@@ -15,7 +15,10 @@ import type { Counts, DiffConfig, ResultEntry } from '../types';
 import type { ScoringUnit } from '../scoring/unit-counts';
 import type { Prepared } from '../prepare/prepared-sides';
 import { unitText } from '../scoring/unit-counts';
-import { ConfusionTally } from './word-confusions';
+import { ConfusionTally, TOP_CONFUSIONS } from './word-confusions';
+import { EditKindCounts } from './edit-kind-counts';
+import { entryEditKinds } from './edit-kinds';
+import { StyleContentSplit } from './style-content-split';
 
 /**
  * The analysis of a counted request; gives each non-trace entry of `results` (the units, in the
@@ -29,19 +32,25 @@ export function analyse(
   counts: Counts,
   recorded: EntryCountsRecorder,
 ): Analysis {
-  let u = 0;
-  for (const entry of results) if (entry.trace !== true) entry.transcriptCounts = recorded.entries[u++];
+  const entries: ResultEntry[] = [];
+  for (const entry of results) {
+    if (entry.trace === true) continue;
+    entry.transcriptCounts = recorded.entries[entries.length];
+    entries.push(entry);
+  }
 
   // The transcript's word counts, when computed, hold each unit's reference words.
   const wordsCounted = config.enableTranscriptWER || (config.enableWER && prep.transcriptCol >= 0);
   const mapping = speakerMappingOf(prep, units, wordsCounted ? (u) => recorded.entries[u].word[3] : null);
   const { starts, ends } = pairedBoundaries(prep, units);
+  const { confusions, editKinds } = wordAnalysis(prep, units, entries, wordsCounted, recorded);
   return {
     speakers: speakerAnalysis(prep, units, recorded.entries, mapping),
     columns: columnAnalysis(prep, config, counts, recorded),
-    confusions: confusionsOf(prep, units, config, recorded),
+    confusions,
     speakerMapping: mapping,
     timing: timingAnalysis(starts, ends, config.timingToleranceSeconds),
+    editKinds,
   };
 }
 
@@ -68,18 +77,33 @@ function columnAnalysis(prep: Prepared, config: DiffConfig, counts: Counts, reco
   return columns;
 }
 
-/** The transcript's word confusions, when its word counts are computed (else all 0, as they are). */
-function confusionsOf(prep: Prepared, units: readonly ScoringUnit[], config: DiffConfig, recorded: EntryCountsRecorder) {
-  const tally = new ConfusionTally();
-  if (config.enableTranscriptWER || (config.enableWER && prep.transcriptCol >= 0)) {
-    units.forEach((unit, u) => {
-      const word = recorded.entries[u].word;
-      // No word edit, nothing to align (most units).
-      if (word[0] + word[1] + word[2] === 0) return;
-      const reference = unitText(prep.reworked.transcript, unit.reworkedIndices, false);
-      const hypothesis = unitText(prep.original.transcript, unit.originalIndices, false);
-      tally.addUnit(reference, hypothesis, word, recorded.approximate[u] === 1);
-    });
-  }
-  return tally.result();
+/**
+ * From each unit's transcript texts, as the counts compared them: the word confusions and the
+ * style/content split of the word errors, when the transcript's word counts are computed (else all
+ * 0, as they are), and each MODIFIED, SPLIT and MERGED entry's `editKinds` (entries: the non-trace
+ * results, in unit order), given as its last key.
+ */
+function wordAnalysis(prep: Prepared, units: readonly ScoringUnit[], entries: ResultEntry[], wordsCounted: boolean, recorded: EntryCountsRecorder) {
+  const split = new StyleContentSplit();
+  const tally = new ConfusionTally(TOP_CONFUSIONS, split);
+  const kinds = new EditKindCounts();
+  units.forEach((unit, u) => {
+    const word = recorded.entries[u].word;
+    const status = unit.status;
+    const kinded = status === 'MODIFIED' || status === 'SPLIT' || status === 'MERGED';
+    // No word edit, nothing to align (most units).
+    const edited = wordsCounted && word[0] + word[1] + word[2] > 0;
+    if (!kinded && !edited) return;
+    const reference = unitText(prep.reworked.transcript, unit.reworkedIndices, false);
+    const hypothesis = unitText(prep.original.transcript, unit.originalIndices, false);
+    let sameWords = false;
+    if (kinded) {
+      const found = entryEditKinds(reference, hypothesis);
+      entries[u]!.editKinds = found.kinds;
+      kinds.add(found.kinds);
+      sameWords = found.sameWords;
+    }
+    if (edited) tally.addUnit(reference, hypothesis, word, recorded.approximate[u] === 1, sameWords);
+  });
+  return { confusions: tally.result(), editKinds: { entries: kinds.counts, transcriptWord: { style: split.style, content: split.content } } };
 }

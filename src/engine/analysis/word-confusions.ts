@@ -29,6 +29,7 @@ import { DELETION, EditList, INSERTION, SUBSTITUTION, addEdit, appendMinimalAlig
 import { wordMiddleCuts } from '../scoring/text-counts';
 import { SPACE, pairWordIds } from '../text/words';
 import { DEFAULT_WORK_BUDGET_UNITS, OVER_BUDGET, WorkBudget } from '../distance/work-budget';
+import type { StyleContentSplit } from './style-content-split';
 
 export const TOP_CONFUSIONS = 50;
 
@@ -67,14 +68,22 @@ export class ConfusionTally {
   /** Cells the minimal alignments of one request may still fill (TRACE_CELLS_PER_REQUEST). */
   private cellsLeft = TRACE_CELLS_PER_REQUEST;
 
-  /** `top`: the length of each top list (TOP_CONFUSIONS in the answer). */
-  constructor(private readonly top = TOP_CONFUSIONS) {}
+  /**
+   * `top`: the length of each top list (TOP_CONFUSIONS in the answer); `split`: told each unit's
+   * alignment, to split its word errors into style and content.
+   */
+  constructor(
+    private readonly top = TOP_CONFUSIONS,
+    private readonly split: StyleContentSplit | null = null,
+  ) {}
 
   /**
-   * Adds one unit: its reference and hypothesis transcript texts, its counted word S/D/I, and
-   * whether its transcript was counted approximately.
+   * Adds one unit: its reference and hypothesis transcript texts, its counted word S/D/I, whether
+   * its transcript was counted approximately, and (for the split) whether its texts have the same
+   * words under the style key.
    */
-  addUnit(reference: string, hypothesis: string, [substitutions, deletions, insertions]: EntryEdits, approximate: boolean): void {
+  addUnit(reference: string, hypothesis: string, counted: EntryEdits, approximate: boolean, sameWords = false): void {
+    const [substitutions, deletions, insertions] = counted;
     if (reference === hypothesis) return;
     const { prefix, suffix } = wordMiddleCuts(reference, hypothesis);
     const refEnd = reference.length - suffix;
@@ -117,6 +126,7 @@ export class ConfusionTally {
     }
     if (fromAnchors || !matches(edits)) this.approximateEntries++;
     this.addEdits(edits, refWords, hypWords);
+    this.split?.addUnit(edits, refWords, hypWords, counted, sameWords);
   }
 
   private addEdits(edits: EditList, refWords: string[], hypWords: string[]): void {

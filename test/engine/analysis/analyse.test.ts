@@ -122,7 +122,7 @@ function withoutAnalysis(data: DiffData): DiffData {
   return {
     ...rest,
     results: data.results.map((entry) => {
-      const { transcriptCounts: _counts, ...kept } = entry;
+      const { transcriptCounts: _counts, editKinds: _kinds, ...kept } = entry;
       return kept;
     }),
   };
