@@ -1,8 +1,9 @@
 /**
- * The error analysis in the terminal summary (`data.analysis`): the speaker mapping's rate beside
- * SACR, the timing line, a table of speakers, and the top confusions, every line cut to the width.
+ * The error analysis in the terminal summary (`data.analysis`): the edits by kind and the word
+ * errors split into content and style, the speaker mapping's rate beside SACR, the timing line, a
+ * table of speakers, and the top confusions, every line cut to the width.
  */
-import type { Analysis, BoundaryShifts, SpeakerAnalysis, EditCounts, Scores } from '../engine/index';
+import type { Analysis, BoundaryShifts, EditKindsAnalysis, SpeakerAnalysis, EditCounts, Scores, WordErrors } from '../engine/index';
 import { editRate, formatRate } from '../report/format';
 
 export interface AnalysisStyle {
@@ -67,9 +68,22 @@ function speakerRow(s: SpeakerAnalysis): [string, string, string, string] {
   return [cut(label, SPEAKER_WIDTH), String(changed), String(s.word.referenceLength), wer(s.word)];
 }
 
+const errors = (e: WordErrors) => e.substitutions + e.deletions + e.insertions;
+const sdi = (e: WordErrors) => `S ${e.substitutions}, D ${e.deletions}, I ${e.insertions}`;
+
+/** The entries by kind of change, and the word errors split into style and content. */
+function editKindLines(kinds: EditKindsAnalysis, style: AnalysisStyle, fit: (line: string) => string): string[] {
+  const { entries, transcriptWord } = kinds;
+  const styleKinds = (['case', 'punctuation', 'whitespace'] as const).map((k) => `${k} ${entries[k]}`).join(' · ');
+  return [
+    fit(`${style.bold('Edits')} ${entries.content} content entries · ${entries.styleOnly} style only (${styleKinds})`),
+    fit(`      word errors: content ${errors(transcriptWord.content)} (${sdi(transcriptWord.content)}) · style ${errors(transcriptWord.style)} (${sdi(transcriptWord.style)})`),
+  ];
+}
+
 /** The analysis lines of the summary; `fit` cuts a line to the terminal's width. */
 export function analysisLines(analysis: Analysis, scores: Scores, style: AnalysisStyle, width: number, fit: (line: string) => string): string[] {
-  const lines: string[] = [];
+  const lines: string[] = editKindLines(analysis.editKinds, style, fit);
   const mapping = analysis.speakerMapping;
   if (mapping !== null) {
     // Labels mapped to themselves go without saying; the others are what the mapping found.

@@ -9,7 +9,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { parseColumnMap, type ColumnMap } from '../formats/column-map';
 import { FORMATS } from '../formats/index';
 import type { FormatName, ReadOptions } from '../formats/types';
-import type { DiffConfig } from '../engine/index';
+import { NORMALIZATION_NAMES, type DiffConfig, type NormalizationName } from '../engine/index';
 import { packageVersion } from '../package-files';
 import { LIMITS, type RequestLimits } from '../request/diff-schema';
 import { CliError } from '../compare/cli-error';
@@ -74,6 +74,7 @@ function configFlags(opts: Record<string, unknown>): Partial<DiffConfig> {
   if (opts['keepDiacritics']) flags.stripDiacritics = false;
   if (opts['ignore']) flags.ignoreColNames = opts['ignore'] as string[];
   if (opts['analysis'] === false) flags.enableAnalysis = false;
+  if (opts['normalize'] !== undefined) flags.normalization = opts['normalize'] as NormalizationName;
   return flags;
 }
 
@@ -98,6 +99,9 @@ function withComparisonOptions(command: Command): Command {
     .option('--positional', 'pair rows by position (config.positionalMode)')
     .option('--keep-diacritics', 'compare diacritics (config.stripDiacritics false)')
     .option('--ignore <column>', 'leave a column out of the comparison (repeatable; config.ignoreColNames)', collect)
+    .addOption(
+      new Option('--normalize <name>', 'compare under a normalisation profile (config.normalization; default none)').choices(NORMALIZATION_NAMES),
+    )
     .option('--max-rows <n>', `rows a side (default ${LIMITS.rows}, as the API)`, positiveInteger)
     .option('--max-cell-chars <n>', `characters in one cell (default ${LIMITS.cellCodePoints}, as the API)`, positiveInteger);
 }

@@ -172,6 +172,8 @@ export function renderSummary(data: DiffData, sides: [SideLabel, SideLabel], opt
   lines.push(RATE_NAMES.map(([key, name]) => `${name} ${formatRate(data.scores[key])}`).join('  '));
   const counts = data.counts.rows;
   lines.push(`${style.bold('Rows')} ${STATUSES.map((s: Status) => `${counts[s]} ${s.toLowerCase()}`).join(' · ')}`);
+  const normalization = data.meta.normalization;
+  if (normalization !== undefined) lines.push(`${style.bold('Normalization')} ${normalization.profile} (version ${normalization.version})`);
   if (data.meta.approximateEntries > 0) {
     lines.push(style.dim(`${data.meta.approximateEntries} entries were counted approximately (work budget, D7.11)`));
   }
@@ -184,7 +186,8 @@ export function renderSummary(data: DiffData, sides: [SideLabel, SideLabel], opt
   if (changed.length > 0) {
     lines.push('', style.bold(`Most-changed rows (${changed.length} of ${data.results.filter((e) => !e.trace && e.status !== 'UNCHANGED').length} changed entries)`));
     for (const { entry } of changed) {
-      lines.push(fitWidth(`${rowLabel(entry)} ${entry.status}  ${entryText(entry, style)}`, options.width));
+      const kinds = entry.editKinds === undefined || entry.editKinds.length === 0 ? '' : ` ${entry.editKinds.join('+')}`;
+      lines.push(fitWidth(`${rowLabel(entry)} ${entry.status}${kinds}  ${entryText(entry, style)}`, options.width));
     }
   }
   if (data.analysis !== undefined) {

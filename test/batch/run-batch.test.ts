@@ -194,3 +194,24 @@ describe('format warnings', () => {
     expect(result.stdout).toContain('1 format warnings on 1 pairs');
   });
 });
+
+describe('batch --normalize', () => {
+  it('scores every pair under the profile, records it in batch.json, and --resume refuses another profile', async () => {
+    const pairs = good.slice(0, 3);
+    writeFileSync(join(dir, 'normalize.csv'), manifestCsv(pairs));
+    const out = join(dir, 'out-normalize');
+    const first = await run('batch', join(dir, 'normalize.csv'), '--out', out, '--bootstrap', '0', '--quiet', '--normalize', 'case+punctuation');
+    expect(first.status).toBe(0);
+    const settings = JSON.parse(readFileSync(join(out, 'batch.json'), 'utf8')) as { pair: { config: Record<string, unknown> } };
+    expect(settings.pair.config['normalization']).toBe('case+punctuation');
+    for (const record of records(out) as ScoredRecord[]) expect(record.meta.normalization).toEqual({ profile: 'case+punctuation', version: 1 });
+
+    for (const other of [['--normalize', 'basic'], []]) {
+      const refused = await run('batch', join(dir, 'normalize.csv'), '--out', out, '--bootstrap', '0', '--quiet', '--resume', ...other);
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toMatch(/batch\.json: that run used other options/);
+    }
+    const same = await run('batch', join(dir, 'normalize.csv'), '--out', out, '--bootstrap', '0', '--quiet', '--resume', '--normalize', 'case+punctuation');
+    expect(same.status).toBe(0);
+  });
+});

@@ -150,3 +150,46 @@ describe('transcript-diff diff', () => {
     expect((await run('diff', '--help')).status).toBe(0);
   });
 });
+
+describe('transcript-diff diff --normalize', () => {
+  const A = 'text\nSo, HELLO there.\nthe cat sat\nweek end plans\n';
+  const B = 'text\nso hello there\nthe dog sat\nweekend plans\n';
+
+  test('when a profile is named, then --json is the data of config.normalization and the summary names it', async () => {
+    const [a, b] = [file('n-a.tsv', A), file('n-b.tsv', B)];
+    const json = await run('diff', a, b, '--normalize', 'case+punctuation', '--json', '-');
+    expect(json.status).toBe(0);
+    const rows = (text: string) => text.trim().split('\n').slice(1).map((transcript) => ({ transcript }));
+    const expected = runDiff({ original: rows(A), reworked: rows(B), config: { enableAnalysis: true, normalization: 'case+punctuation' } });
+    expect(json.stdout).toBe(`${JSON.stringify(expected)}\n`);
+    expect(expected.results[0]!.status).toBe('UNCHANGED');
+
+    const summary = await run('diff', a, b, '--normalize', 'case+punctuation');
+    expect(summary.stdout).toMatch(/^Normalization case\+punctuation \(version 1\)$/m);
+  });
+
+  test('the summary prints each changed row\'s kind and the word errors split into content and style', async () => {
+    const result = await run('diff', file('k-a.tsv', A), file('k-b.tsv', B));
+    expect(result.status).toBe(0);
+    expect(result.stdout).not.toMatch(/^Normalization/m);
+    expect(result.stdout).toMatch(/^#1 MODIFIED case\+punctuation {2}/m);
+    expect(result.stdout).toMatch(/^#2 MODIFIED content {2}/m);
+    expect(result.stdout).toMatch(/^#3 MODIFIED whitespace {2}/m);
+    expect(result.stdout).toMatch(/^Edits 1 content entries · 2 style only \(case 1 · punctuation 1 · whitespace 1\)$/m);
+    // "So, HELLO there." → "so hello there": 3 substitutions of style; cat → dog; "week end" → "weekend": a substitution and an insertion of content.
+    expect(result.stdout).toMatch(/^ +word errors: content 3 \(S 2, D 0, I 1\) · style 3 \(S 3, D 0, I 0\)$/m);
+  });
+
+  test('when the profile is unknown, then the exit status is 2 and the valid names are listed', async () => {
+    const result = await run('diff', file('u-a.tsv', A), file('u-b.tsv', B), '--normalize', 'lowercase');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/--normalize <name>' argument 'lowercase' is invalid\. Allowed choices are none, case, punctuation, case\+punctuation, basic/);
+  });
+
+  test('when --config names an unknown profile, then the exit status is 2 and config.normalization is named', async () => {
+    const config = file('n-config.json', JSON.stringify({ normalization: 'whisper' }));
+    const result = await run('diff', file('c-a.tsv', A), file('c-b.tsv', B), '--config', config);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('config.normalization: must be one of none, case, punctuation, case+punctuation, basic');
+  });
+});
