@@ -1,12 +1,13 @@
 /**
- * The report's header: title and files, the grade and every rate, and with `data.analysis` the
+ * The report's header: title and files, the grade and every rate (and beside them, with
+ * `data.analysis`, the content/style split), the normalisation profile, and with the analysis the
  * per-speaker table, the top confusions, the speaker mapping and the timing shifts. The counts
  * per status are drawn with the status filters (report-toolbar.ts).
  */
 import { el, append } from './dom';
 import { textNodes } from './report-text';
 import { editRate, formatGrade, formatRate, formatSeconds } from '../report/format';
-import { type Analysis, type BoundaryShifts, type WordCount, STATUSES, type DiffData, type Scores } from '../engine/index';
+import { type Analysis, type BoundaryShifts, type WordCount, type WordErrors, STATUSES, type DiffData, type Scores } from '../engine/index';
 import { isNavigableHref } from '../report/link-href';
 import type { BackLink, ReportOptions, SideLabel } from '../report/report-options';
 
@@ -114,6 +115,19 @@ function shiftLine(name: string, s: BoundaryShifts, tolerance: number): HTMLElem
   return el('li', {}, `${name}: ${s.moved} of ${s.compared} moved, ${s.beyondTolerance} by more than ${tolerance} s (mean ${formatSeconds(s.meanAbsShift)}, max ${formatSeconds(s.maxAbsShift)})`);
 }
 
+/** The entries by kind of change, and the transcript's word errors split into content and style, in three lines. */
+function editKinds(analysis: Analysis): HTMLElement {
+  const { entries, transcriptWord } = analysis.editKinds;
+  const errors = (name: string, e: WordErrors) => `${name} ${e.substitutions + e.deletions + e.insertions} (S ${e.substitutions}, D ${e.deletions}, I ${e.insertions})`;
+  return el(
+    'section',
+    { class: 'edit-kinds' },
+    el('h2', { class: 'edit-kinds-title' }, 'Content and style'),
+    el('p', { 'data-edit-kinds': '' }, `Entries: ${entries.content} changed words, ${entries.styleOnly} style only (case ${entries.case}, punctuation ${entries.punctuation}, whitespace ${entries.whitespace}).`),
+    el('p', { 'data-word-kinds': '' }, `Word errors: ${errors('content', transcriptWord.content)}, ${errors('style', transcriptWord.style)}.`),
+  );
+}
+
 function analysisBlock(analysis: Analysis): HTMLElement {
   const details = el('details', { class: 'analysis', open: true }, el('summary', {}, 'Error analysis'));
   append(details, speakersTable(analysis), confusions(analysis), speakerMapping(analysis));
@@ -135,7 +149,14 @@ export function headerElement(data: DiffData, options: ReportOptions): HTMLEleme
   if (options.back) append(header, backLink(options.back));
   append(header, el('h1', {}, ...textNodes(options.title ?? 'Transcript diff')));
   if (options.sides) append(header, el('div', { class: 'sides' }, sideLine('original', options.sides.original), sideLine('reworked', options.sides.reworked)));
-  append(header, el('div', { class: 'scores' }, gradeBlock(data), ratesTable(data.scores)));
+  // The content/style split under the grade, beside the rates (the taller of the two): the two
+  // questions a QA lead asks of a post-edit, without pushing the rows down.
+  const kinds = data.analysis?.editKinds === undefined ? null : editKinds(data.analysis);
+  append(header, el('div', { class: 'scores' }, el('div', { class: 'grade-column' }, gradeBlock(data), kinds), ratesTable(data.scores)));
+  const normalization = data.meta.normalization;
+  if (normalization !== undefined) {
+    append(header, el('p', { class: 'note', 'data-normalization': normalization.profile }, `Texts compared under the normalisation profile ${normalization.profile} (version ${normalization.version}).`));
+  }
   if (data.meta.approximateEntries > 0) {
     append(header, el('p', { class: 'note' }, `${data.meta.approximateEntries} entries were counted approximately (work budget, D7.11).`));
   }

@@ -96,6 +96,11 @@ function sideElement(entry: DrawnEntry, side: Side, context: RowContext): HTMLEl
 export function entryElement(entry: DrawnEntry, context: RowContext): HTMLElement {
   const status = entry.status;
   const meta = el('div', { class: 'entry-meta' }, el('span', { class: 'status' }, status), el('span', { class: 'notes' }, ...textNodes(entry.notes)));
+  if (entry.editKinds !== undefined && entry.editKinds.length > 0) {
+    const kinds = entry.editKinds;
+    const style = !kinds.includes('content');
+    append(meta, el('span', { class: style ? 'kinds style' : 'kinds', 'data-kinds': kinds.join(' '), title: style ? 'style only: no word changed' : 'the words changed' }, kinds.join(' · ')));
+  }
   if (context.play !== undefined && context.playable?.(entry)) {
     const span = entrySpan(entry);
     append(meta, el('button', { type: 'button', class: 'play', 'data-play': entry.index, title: `play ${formatSpan(span.start, span.end)}` }, '▶', screenReaderText(' play')));

@@ -11,7 +11,7 @@ import { entryElement, LONG_TEXT, type RowContext } from './report-row';
 import { showState, toolbar, type Toolbar } from './report-toolbar';
 import { VirtualList } from './report-virtual-list';
 import { entriesCsv } from '../report/csv-export';
-import { columnRoles, drawnEntries, entrySpan, searchKey, statusCounts, type DrawnEntry } from '../report/report-entries';
+import { changesContent, columnRoles, drawnEntries, entrySpan, searchKey, statusCounts, type DrawnEntry } from '../report/report-entries';
 import { parseViewState, sameViewState, viewStateHash, type ViewState } from '../report/view-state';
 import type { DiffData } from '../engine/index';
 import type { ReportOptions } from '../report/report-options';
@@ -57,7 +57,9 @@ export function mountReport(root: HTMLElement, data: DiffData, options: ReportOp
   const roles = columnRoles(data, options.columns);
   const entries = drawnEntries(data, roles);
   const byIndex = new Map(entries.map((entry) => [entry.index, entry]));
-  const bar: Toolbar = toolbar(statusCounts(entries), options.audio);
+  // Edit kinds come with the analysis; without them no entry can be told to change content.
+  const kinds = entries.some((entry) => entry.editKinds !== undefined) || data.analysis !== undefined;
+  const bar: Toolbar = toolbar(statusCounts(entries), options.audio, kinds);
   const list = el('div', { class: 'entries', role: 'list', 'aria-label': 'Entries, original facing reworked' });
   append(root, headerElement(data, options), bar.element, list);
 
@@ -102,8 +104,13 @@ export function mountReport(root: HTMLElement, data: DiffData, options: ReportOp
 
   function filter(): void {
     const query = searchKey(state.query.trim());
+    const onlyContent = state.onlyContent && kinds;
     visible = entries.filter(
-      (entry) => state.statuses.has(entry.status) && !(state.onlyChanges && entry.status === 'UNCHANGED') && (query === '' || entry.haystack.includes(query)),
+      (entry) =>
+        state.statuses.has(entry.status) &&
+        !(state.onlyChanges && entry.status === 'UNCHANGED') &&
+        !(onlyContent && !changesContent(entry)) &&
+        (query === '' || entry.haystack.includes(query)),
     );
     positions = new Map(visible.map((entry, position) => [entry.index, position]));
     bar.shown.textContent = `${visible.length} of ${entries.length} entries shown`;
@@ -175,6 +182,7 @@ export function mountReport(root: HTMLElement, data: DiffData, options: ReportOp
     apply({ ...state, onlyChanges: bar.onlyChanges.checked });
     showState(bar, state);
   });
+  bar.onlyContent.addEventListener('change', () => apply({ ...state, onlyContent: bar.onlyContent.checked }));
   bar.search.addEventListener('input', () => {
     // The first keystroke of a burst makes a history entry, the rest amend it: back undoes a search, not a letter.
     apply({ ...state, query: bar.search.value }, typing);

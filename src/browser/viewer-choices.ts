@@ -3,7 +3,7 @@
  * fields the options set, the pasted body, the audio file and the key. The text options are read
  * as the command line reads them (src/cli/main.ts: `--tiers`, `--map`, `--ignore`).
  */
-import type { DiffConfig } from '../engine/index';
+import { NORMALIZATION_NAMES, type DiffConfig, type NormalizationName } from '../engine/index';
 import { parseColumnMap, type ColumnMap } from '../formats/column-map';
 import { formatNames } from '../formats/index';
 import type { FormatName, ReadOptions } from '../formats/types';
@@ -64,6 +64,8 @@ function configOf(form: ViewerForm): Partial<DiffConfig> {
   if (form.positional.checked) config.positionalMode = true;
   const ignore = names(form.ignore.value);
   if (ignore) config.ignoreColNames = ignore;
+  const normalization = form.normalization.value;
+  if (normalization !== 'none' && (NORMALIZATION_NAMES as readonly string[]).includes(normalization)) config.normalization = normalization as NormalizationName;
   return config;
 }
 

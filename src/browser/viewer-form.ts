@@ -5,10 +5,20 @@
  *
  * The reading options are the command line's (`--speaker-prefix`, `--tiers`, `--map`) and the
  * comparison options those of its config switches (`--no-splits`, `--no-merges`,
- * `--keep-diacritics`, `--simple`, `--positional`, `--ignore`): src/cli/main.ts.
+ * `--keep-diacritics`, `--simple`, `--positional`, `--ignore`, `--normalize`): src/cli/main.ts.
  */
 import { FORMATS } from '../formats/index';
+import { NORMALIZATION_NAMES, type NormalizationName } from '../engine/index';
 import { el } from './dom';
+
+/** What each profile does, in a few words (the README's table has the rules). */
+const PROFILE_HINTS: Record<NormalizationName, string> = {
+  none: 'compare case and punctuation',
+  case: 'case folded',
+  punctuation: 'punctuation removed',
+  'case+punctuation': 'case folded, punctuation removed',
+  basic: 'case folded, [ ] ( ) < > spans removed, punctuation and symbols to spaces',
+};
 
 export type InputMode = 'files' | 'body';
 export type SideName = 'original' | 'reworked';
@@ -31,6 +41,8 @@ export interface ViewerForm {
   simple: HTMLInputElement;
   positional: HTMLInputElement;
   ignore: HTMLInputElement;
+  /** The normalisation profile (config.normalization): one of NORMALIZATION_NAMES. */
+  normalization: HTMLSelectElement;
   body: HTMLTextAreaElement;
   audio: HTMLInputElement;
   key: HTMLInputElement;
@@ -108,12 +120,18 @@ export function buildForm(): ViewerForm {
   const simple = checkbox('simple', 'Simple mode: transcript only', false);
   const positional = checkbox('positional', 'Pair rows by position', false);
   const ignore = textInput('ignore', 'e.g. speaker, non_speech_events');
+  const normalization = el(
+    'select',
+    { id: 'normalization', name: 'normalization' },
+    ...NORMALIZATION_NAMES.map((name) => el('option', { value: name, selected: name === 'none' }, `${name}: ${PROFILE_HINTS[name]}`)),
+  );
   const comparison = el(
     'fieldset',
     { class: 'viewer-comparison' },
     el('legend', {}, 'Comparison'),
     el('div', { class: 'viewer-checks' }, splits.field, merges.field, keepDiacritics.field, simple.field, positional.field),
     labelled(ignore, 'Columns left out', 'Comma-separated column names (config.ignoreColNames).'),
+    labelled(normalization, 'Normalisation', 'Applied to the text of every column but the speaker (config.normalization).'),
   );
 
   const audio = el('input', { type: 'file', id: 'audio-file', name: 'audio-file', accept: 'audio/*,video/*' });
@@ -171,6 +189,7 @@ export function buildForm(): ViewerForm {
     simple: simple.input,
     positional: positional.input,
     ignore,
+    normalization,
     body,
     audio,
     key,

@@ -5,7 +5,7 @@
  *
  * Pure: shared by the page, which draws these, and the CSV export, which writes them.
  */
-import { cellText, parseTime, detectSpeakerColumn, type DiffData, type DiffPart, type ResultEntry, type Row, type Status } from '../engine/index';
+import { cellText, parseTime, detectSpeakerColumn, type DiffData, type DiffPart, type EditKind, type ResultEntry, type Row, type Status } from '../engine/index';
 import type { ReportColumns } from './report-options';
 
 /** Which of `meta.headers` the report shows as a row's text, speaker and times; the rest are `others`. */
@@ -40,6 +40,8 @@ export interface DrawnEntry {
   reworked: Piece[];
   changedColumns: string[];
   transcriptDiff?: DiffPart[];
+  /** The entry's kinds of change (`editKinds`, with the analysis): MODIFIED, SPLIT and MERGED entries. */
+  editKinds?: EditKind[];
   /** Both sides' texts, speakers and other cells, NFC and lower-cased, for the search. */
   haystack: string;
 }
@@ -180,6 +182,7 @@ export function drawnEntries(data: DiffData, roles: ColumnRoles = columnRoles(da
       haystack: haystackOf([original, reworked]),
     };
     if (entry.transcriptDiff !== undefined) drawn.transcriptDiff = entry.transcriptDiff;
+    if (Array.isArray(entry.editKinds)) drawn.editKinds = entry.editKinds;
     out.push(drawn);
   });
   return out;
@@ -194,6 +197,16 @@ export function entrySpan(entry: DrawnEntry): { start: number; end: number } {
     if (Number.isFinite(piece.end) && !(piece.end <= end)) end = piece.end;
   }
   return { start, end };
+}
+
+/**
+ * Whether an entry changed the transcript's content: an added or deleted row, or an entry whose
+ * `editKinds` holds `content`. A change of case, punctuation or spacing alone, a split or merge
+ * that keeps the words, and a change of speaker or times are not.
+ */
+export function changesContent(entry: DrawnEntry): boolean {
+  if (entry.status === 'ADDED' || entry.status === 'DELETED') return true;
+  return entry.editKinds !== undefined && entry.editKinds.includes('content');
 }
 
 /** Non-trace entries per status, as the report counts them. */

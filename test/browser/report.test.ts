@@ -254,6 +254,88 @@ describeWithBrowser('the HTML report file', () => {
   });
 });
 
+describeWithBrowser('the HTML report file: kinds of change', () => {
+  let browser: Browser;
+  let dir: string;
+  const original = [
+    { start_time: 0, end_time: 2, transcript: 'So, HELLO there' },
+    { start_time: 2, end_time: 4, transcript: 'the cat sat down' },
+    { start_time: 4, end_time: 6, transcript: 'see you next week end' },
+    { start_time: 6, end_time: 8, transcript: 'nothing changed here' },
+    { start_time: 8, end_time: 10, transcript: 'a row the annotator dropped entirely' },
+  ];
+  const reworked = [
+    { start_time: 0, end_time: 2, transcript: 'so hello there.' },
+    { start_time: 2, end_time: 4, transcript: 'the dog sat down' },
+    { start_time: 4, end_time: 6, transcript: 'see you next weekend' },
+    { start_time: 6, end_time: 8, transcript: 'nothing changed here' },
+  ];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    dir = mkdtempSync(join(tmpdir(), 'report-kinds-'));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function openReport(name: string, data: DiffData, hash = ''): Promise<{ page: Page; watch: PageWatch }> {
+    const file = join(dir, name);
+    writeFileSync(file, reportHtml({ data, title: name }));
+    const opened = await watchedPage(browser);
+    await opened.page.setViewport({ width: 1280, height: 900 });
+    await opened.page.goto(`${pathToFileURL(file).href}${hash}`);
+    await opened.page.waitForSelector('[data-entry]');
+    return opened;
+  }
+  const shown = (page: Page) => page.$$eval('[data-entry]', (els) => els.map((e) => Number(e.getAttribute('data-entry'))).sort((a, b) => a - b));
+
+  it('shows each entry\'s kind, the content/style split, and "content changes only" keeps the rows whose words changed', async () => {
+    const data = runDiff({ original, reworked, config: { enableAnalysis: true } });
+    const { page, watch } = await openReport('kinds.html', data);
+    const kinds = await page.$$eval('[data-entry]', (els) => els.map((e) => [e.getAttribute('data-status'), e.querySelector('[data-kinds]')?.textContent ?? null]));
+    expect(kinds).toEqual([
+      ['MODIFIED', 'case · punctuation'],
+      ['MODIFIED', 'content'],
+      ['MODIFIED', 'whitespace'],
+      ['UNCHANGED', null],
+      ['DELETED', null],
+    ]);
+    const { content, style } = data.analysis!.editKinds.transcriptWord;
+    expect(await page.$eval('[data-edit-kinds]', (e) => e.textContent)).toBe('Entries: 1 changed words, 2 style only (case 1, punctuation 1, whitespace 1).');
+    // "So, HELLO there" → "so hello there.": 3 style substitutions; cat → dog; "week end" → "weekend"; the deleted row's 6 words.
+    expect({ content, style }).toEqual({ content: { substitutions: 2, deletions: 0, insertions: 1 + 6 }, style: { substitutions: 3, deletions: 0, insertions: 0 } });
+    expect(await page.$eval('[data-word-kinds]', (e) => e.textContent)).toBe('Word errors: content 9 (S 2, D 0, I 7), style 3 (S 3, D 0, I 0).');
+
+    await page.click('[data-only-content]');
+    expect(await page.evaluate(() => location.hash)).toBe('#content=1');
+    expect(await shown(page)).toEqual([entryIndex(data, 'MODIFIED', 1), entryIndex(data, 'DELETED')]);
+    expect(await page.$eval('[data-shown]', (e) => e.textContent)).toBe('2 of 5 entries shown');
+    await page.click('[data-only-content]');
+    expect(await shown(page)).toHaveLength(5);
+    expect(watch.errors).toEqual([]);
+  });
+
+  it('opens a link with content=1 on the content rows, and names the profile the texts were compared under', async () => {
+    const data = runDiff({ original, reworked, config: { enableAnalysis: true, normalization: 'case+punctuation' } });
+    const { page } = await openReport('kinds-link.html', data, '#content=1');
+    expect(await page.$eval('[data-only-content]', (e) => (e as HTMLInputElement).checked)).toBe(true);
+    // Under case+punctuation the first row is unchanged; the whitespace row is not content.
+    expect(await shown(page)).toEqual([entryIndex(data, 'MODIFIED', 0), entryIndex(data, 'DELETED')]);
+    expect(await page.$eval('[data-normalization]', (e) => e.textContent)).toBe('Texts compared under the normalisation profile case+punctuation (version 1).');
+  });
+
+  it('offers no content filter without the analysis, whatever the link says', async () => {
+    const data = runDiff({ original, reworked });
+    const { page } = await openReport('no-kinds.html', data, '#content=1');
+    expect(await page.$eval('[data-only-content]', (e) => (e as unknown as { disabled: boolean }).disabled)).toBe(true);
+    expect(await shown(page)).toHaveLength(5);
+    expect(await page.$$eval('[data-kinds]', (els) => els.length)).toBe(0);
+  });
+});
+
 /** A WAV file of silence: 8 kHz, 8-bit mono PCM. */
 function silentWav(seconds: number): Buffer {
   const rate = 8000;

@@ -226,6 +226,32 @@ describeWithBrowser('the viewer, opened over plain HTTP from another machine', (
     await page.close();
   });
 
+  it('compares under the normalisation profile chosen, and filters the rows whose words changed', async () => {
+    const { page, watch } = await openViewer();
+    await page.type('#api-key', KEY);
+    const originalPath = join(dir, 'profile-draft.tsv');
+    const reworkedPath = join(dir, 'profile-final.tsv');
+    writeFileSync(originalPath, 'text\tstart\tend\nSo, HELLO there\t0\t2\nthe cat sat\t2\t4\nsee you next week end\t4\t6\n');
+    writeFileSync(reworkedPath, 'text\tstart\tend\nso hello there.\t0\t2\nthe dog sat\t2\t4\nsee you next weekend\t4\t6\n');
+    await pick(page, '#original-file', originalPath);
+    await pick(page, '#reworked-file', reworkedPath);
+    await page.select('#normalization', 'case+punctuation');
+    expect((await compare(page)).kind).toBe('done');
+    await page.waitForSelector('[data-score="overallCER"]');
+    const data = await apiData(originalPath, reworkedPath, {}, { normalization: 'case+punctuation' });
+    expect(data.meta.normalization).toEqual({ profile: 'case+punctuation', version: 1 });
+    await expectReportOf(page, data);
+    expect(await page.$eval('[data-normalization]', (element) => element.textContent)).toContain('case+punctuation (version 1)');
+    await page.evaluate(`document.querySelector('.virtual-list').scrollIntoView()`);
+    await page.click('[data-only-content]');
+    const content = data.results.flatMap((entry, index) => (entry.editKinds?.includes('content') ? [index] : []));
+    await page.waitForFunction(`document.querySelectorAll('[data-entry]').length === ${content.length}`);
+    expect(await page.$$eval('[data-entry]', (elements) => elements.map((element) => Number(element.getAttribute('data-entry'))))).toEqual(content);
+    expect(watch.errors).toEqual([]);
+    expectOwnOriginOnly(watch);
+    await page.close();
+  });
+
   it('refuses a converted request over 5 MiB with a message, and sends nothing', async () => {
     // Two files of 2,400 cues of 1,200 characters: about 3 MB of rows each once in JSON.
     const cue = (i: number) => `cue ${i} ${'lorem ipsum '.repeat(100)}`;

@@ -1,6 +1,6 @@
 import { runDiff } from '../../src/engine/index';
 import { STATUSES } from '../../src/engine/types';
-import { columnRoles, drawnEntries, entrySpan, searchKey, statusCounts } from '../../src/report/report-entries';
+import { changesContent, columnRoles, drawnEntries, entrySpan, searchKey, statusCounts } from '../../src/report/report-entries';
 import { knownDiff } from './known-diff';
 
 describe('drawnEntries', () => {
@@ -110,5 +110,34 @@ describe('columnRoles', () => {
     expect([entry!.original[0]!.speaker, entry!.reworked[0]!.speaker]).toEqual(['A', 'B']);
     // Without being told, the report follows D7.9's own fallback: the first column with a speaker name.
     expect(columnRoles(data).speaker).toBe('speaker');
+  });
+});
+
+describe('changesContent', () => {
+  it('is true for added and deleted rows and for entries whose kinds hold content, and carries the kinds', () => {
+    const data = runDiff({
+      original: [
+        { transcript: 'So, HELLO there' },
+        { transcript: 'the cat sat' },
+        { speaker: 'A', transcript: 'same words' },
+        { transcript: 'a row the annotator dropped entirely' },
+      ],
+      reworked: [{ transcript: 'so hello there.' }, { transcript: 'the dog sat' }, { speaker: 'B', transcript: 'same words' }],
+      config: { enableAnalysis: true },
+    });
+    const drawn = drawnEntries(data);
+    expect(drawn.map((e) => [e.status, e.editKinds, changesContent(e)])).toEqual([
+      ['MODIFIED', ['case', 'punctuation'], false],
+      ['MODIFIED', ['content'], true],
+      ['MODIFIED', [], false],
+      ['DELETED', undefined, true],
+    ]);
+  });
+
+  it('finds nothing to show as content in a MODIFIED entry without kinds (the analysis was off)', () => {
+    const data = runDiff({ original: [{ transcript: 'the cat sat' }], reworked: [{ transcript: 'the dog sat' }] });
+    const [entry] = drawnEntries(data);
+    expect(entry!.editKinds).toBeUndefined();
+    expect(changesContent(entry!)).toBe(false);
   });
 });

@@ -2,10 +2,11 @@ import { STATUSES } from '../../src/engine/types';
 import { DEFAULT_VIEW, parseViewState, sameViewState, viewStateHash } from '../../src/report/view-state';
 
 describe('view state in the URL hash', () => {
-  it('reads statuses, only-changes, the search and the row', () => {
-    const state = parseViewState('#status=MODIFIED,SPLIT&changes=1&q=foo%20bar&row=123');
+  it('reads statuses, only-changes, content-only, the search and the row', () => {
+    const state = parseViewState('#status=MODIFIED,SPLIT&changes=1&content=1&q=foo%20bar&row=123');
     expect([...state.statuses]).toEqual(['MODIFIED', 'SPLIT']);
-    expect(state).toMatchObject({ onlyChanges: true, query: 'foo bar', row: 123 });
+    expect(state).toMatchObject({ onlyChanges: true, onlyContent: true, query: 'foo bar', row: 123 });
+    expect(parseViewState('#changes=1').onlyContent).toBe(false);
   });
 
   it('shows every status when the hash names none, and none for an empty list', () => {
@@ -21,7 +22,7 @@ describe('view state in the URL hash', () => {
 
   it('writes the default view as # alone, and any state so that it reads back the same', () => {
     expect(viewStateHash(DEFAULT_VIEW)).toBe('#');
-    for (const hash of ['#status=ADDED,DELETED&q=%26%3D%23%20%2B%E2%80%AE', '#changes=1&row=0', '#status=', '#q=caf%C3%A9']) {
+    for (const hash of ['#status=ADDED,DELETED&q=%26%3D%23%20%2B%E2%80%AE', '#changes=1&row=0', '#content=1', '#changes=1&content=1&row=4', '#status=', '#q=caf%C3%A9']) {
       expect(viewStateHash(parseViewState(hash))).toBe(hash);
     }
     const typed = { ...DEFAULT_VIEW, query: 'a+b & c=d #e' };
