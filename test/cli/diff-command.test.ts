@@ -186,6 +186,13 @@ describe('transcript-diff diff --normalize', () => {
     expect(result.stderr).toMatch(/--normalize <name>' argument 'lowercase' is invalid\. Allowed choices are none, case, punctuation, case\+punctuation, basic/);
   });
 
+  test('when the profile would grow a cell past its bound, then the exit status is 2 and the line says so', async () => {
+    const ligatures = file('lig-a.tsv', `text\n${'\uFDFA'.repeat(4097)}\n`);
+    const result = await run('diff', ligatures, file('lig-b.tsv', 'text\nx\n'), '--normalize', 'basic');
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe('transcript-diff: config: config.normalization: the basic profile grows a cell past twice its size plus 65536 characters\n');
+  });
+
   test('when --config names an unknown profile, then the exit status is 2 and config.normalization is named', async () => {
     const config = file('n-config.json', JSON.stringify({ normalization: 'whisper' }));
     const result = await run('diff', file('c-a.tsv', A), file('c-b.tsv', B), '--config', config);

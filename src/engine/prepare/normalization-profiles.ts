@@ -17,7 +17,8 @@
 import { removeBracketedSpans } from './bracketed-spans';
 import { foldCase } from './case-folding';
 import { collapseSpaces, punctuationAndSymbolsToSpaces, removePunctuation } from './punctuation';
-import type { NormalizationName } from '../types';
+import { AMPLIFICATION_ALLOWANCE, type GrowthAllowance, REQUEST_GROWTH_ALLOWANCE } from './transforms';
+import { EngineInputError, type NormalizationName } from '../types';
 
 export interface NormalizationProfile {
   name: NormalizationName;
@@ -45,4 +46,27 @@ const PROFILES: Readonly<Record<NormalizationName, NormalizationProfile>> = {
 /** The profile of a validated name. */
 export function normalizationProfile(name: NormalizationName): NormalizationProfile {
   return PROFILES[name];
+}
+
+/** What the profile may still add to a request's compared text, all cells together. */
+export function profileAllowance(): GrowthAllowance {
+  return { left: REQUEST_GROWTH_ALLOWANCE };
+}
+
+/**
+ * Charges a cell's growth under the profile. Folding and NFKC can lengthen a text (ß → ss, ﬃ → ffi,
+ * and NFKC spells the ligature ﷺ U+FDFA in 18 characters): as D5.5 bounds the transforms, a cell
+ * may grow to at most twice its length plus AMPLIFICATION_ALLOWANCE, and all cells together by at
+ * most REQUEST_GROWTH_ALLOWANCE, or a body of ligatures would cost a worker many times the text
+ * sent. Past either line, an EngineInputError on `config.normalization` (a 422).
+ */
+export function chargeGrowth(name: NormalizationName, before: number, after: number, request: GrowthAllowance): void {
+  if (after <= before) return;
+  if (after > 2 * before + AMPLIFICATION_ALLOWANCE) {
+    throw new EngineInputError('config.normalization', `the ${name} profile grows a cell past twice its size plus ${AMPLIFICATION_ALLOWANCE} characters`);
+  }
+  request.left -= after - before;
+  if (request.left < 0) {
+    throw new EngineInputError('config.normalization', `the ${name} profile grows the request's compared text by more than ${REQUEST_GROWTH_ALLOWANCE} characters`);
+  }
 }

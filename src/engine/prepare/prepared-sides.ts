@@ -6,7 +6,7 @@
  */
 import { detectSpeakerColumn } from './speaker-column';
 import { cellText, normalizeSpace, normalizeText, parseTime } from './normalize';
-import { normalizationProfile } from './normalization-profiles';
+import { chargeGrowth, normalizationProfile, profileAllowance } from './normalization-profiles';
 import { applyRules, compileRules, CompiledRule, GrowthAllowance, requestAllowance, ruleApplies } from './transforms';
 import { ColumnMapping, DiffConfig, DiffRequest, Row } from '../types';
 
@@ -173,6 +173,8 @@ interface ColumnView {
   profile: ((text: string) => string) | null;
   /** The column the profile leaves alone: the speaker labels (D7.9), null when there is none. */
   labelColumn: string | null;
+  /** What the profile may still add to the request's compared text (normalization-profiles.ts `chargeGrowth`). */
+  profileGrowth: GrowthAllowance;
 }
 
 const NO_SPARSE_CELLS: SparseCells = { cols: [], texts: [] };
@@ -185,7 +187,7 @@ function prepareSide(
   speakerName: string | null,
   allowance: GrowthAllowance,
 ): PreparedSide {
-  const { plan, timeCols, dense, sparseIndex, rulesOf, profile, labelColumn } = view;
+  const { plan, timeCols, dense, sparseIndex, rulesOf, profile, labelColumn, profileGrowth } = view;
   const strip = config.stripDiacritics;
   // Rules apply to a cell's comparison text when it has one: an absent, null or empty cell stays
   // "" (D5.4), whatever a rule would make of an empty string (a pattern such as "^" matches it).
@@ -194,7 +196,10 @@ function prepareSide(
     const text = normalizeText(value, strip);
     if (text === '') return text;
     const ruled = applicable.length === 0 ? text : normalizeSpace(applyRules(text, applicable, cellText(value).length, allowance));
-    return profiled && profile !== null && ruled !== '' ? profile(ruled) : ruled;
+    if (!profiled || profile === null || ruled === '') return ruled;
+    const out = profile(ruled);
+    if (out.length > ruled.length) chargeGrowth(config.normalization, ruled.length, out.length, profileGrowth);
+    return out;
   };
   const profiles = (column: string) => profile !== null && column !== labelColumn;
   const columnText = (column: string, applicable: readonly CompiledRule[]): string[] => {
@@ -355,6 +360,7 @@ export function prepare(request: DiffRequest, config: DiffConfig, layout: Column
     rulesOf: plan.compared.map((name) => rulesOn(rules, name, plan)),
     profile,
     labelColumn: labelColumn === plan.transcriptName ? null : labelColumn,
+    profileGrowth: profileAllowance(),
   };
   const allowance = growthAllowance(sides, view, rules);
   return {

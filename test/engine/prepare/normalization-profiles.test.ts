@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { runDiff } from '../../../src/engine';
 import { normalizationProfile } from '../../../src/engine/prepare/normalization-profiles';
 import { normalizeText } from '../../../src/engine/prepare/normalize';
-import { NORMALIZATION_NAMES, type DiffConfig, type NormalizationName, type Row } from '../../../src/engine/types';
+import { EngineInputError, NORMALIZATION_NAMES, type DiffConfig, type NormalizationName, type Row } from '../../../src/engine/types';
+import { AMPLIFICATION_ALLOWANCE, REQUEST_GROWTH_ALLOWANCE } from '../../../src/engine/prepare/transforms';
 
 /** A profile's text of a raw cell, as the engine builds it without transforms: D5.3, then the profile. */
 function profiled(name: NormalizationName, raw: string, stripDiacritics = true): string {
@@ -119,5 +120,44 @@ describe('config.normalization in a diff', () => {
     const original = [row('So, HELLO!')];
     const data = diff(original, [row('so hello')], { normalization: 'basic' });
     expect(data.results[0]!.originalRow).toBe(original[0]);
+  });
+});
+
+describe('how much a profile may grow the text', () => {
+  // NFKC spells the ligature U+FDFA in 18 characters: the longest expansion there is.
+  const LIGATURE = '\uFDFA';
+  const diff = (cells: string[]) => () => runDiff({ original: cells.map((transcript) => ({ transcript })), reworked: [{ transcript: 'x' }], config: { normalization: 'basic' } });
+  const refusal = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      return error instanceof EngineInputError ? { field: error.field, message: error.message } : error;
+    }
+    return null;
+  };
+
+  it('lets a cell grow to twice its size plus the transforms\' allowance, no further: then config.normalization is refused', () => {
+    // n ligatures become 18n characters: within 2n + 64 KiB up to n = 4,096.
+    expect(refusal(diff([LIGATURE.repeat(4096)]))).toBeNull();
+    expect(refusal(diff([LIGATURE.repeat(4097)]))).toEqual({
+      field: 'config.normalization',
+      message: `the basic profile grows a cell past twice its size plus ${AMPLIFICATION_ALLOWANCE} characters`,
+    });
+  });
+
+  it('lets all cells together grow by the request\'s allowance, no further', () => {
+    const cell = LIGATURE.repeat(4096);
+    const perCell = 17 * 4096;
+    const fits = Math.floor(REQUEST_GROWTH_ALLOWANCE / perCell);
+    expect(refusal(diff(Array.from({ length: fits }, () => cell)))).toBeNull();
+    expect(refusal(diff(Array.from({ length: fits + 1 }, () => cell)))).toEqual({
+      field: 'config.normalization',
+      message: `the basic profile grows the request's compared text by more than ${REQUEST_GROWTH_ALLOWANCE} characters`,
+    });
+  });
+
+  it('charges nothing for the text a profile removes', () => {
+    const punctuation = '.'.repeat(90_000);
+    expect(refusal(() => runDiff({ original: [{ transcript: punctuation }], reworked: [{ transcript: 'x' }], config: { normalization: 'basic' } }))).toBeNull();
   });
 });
