@@ -122,8 +122,11 @@ export interface ResultEntry {
   reworkedIndices: number[];
   /** The transcript column's counts of this non-trace entry; only with `config.enableAnalysis`. */
   transcriptCounts?: EntryTranscriptCounts;
-  /** What kind of change its transcript had: MODIFIED, SPLIT and MERGED entries, with `config.enableAnalysis`. */
-  editKinds?: EditKind[];
+  /**
+   * What kind of change its transcript had: MODIFIED, SPLIT and MERGED entries, with
+   * `config.enableAnalysis`. Entries of the same kinds share one list: read-only.
+   */
+  editKinds?: readonly EditKind[];
 }
 
 /**

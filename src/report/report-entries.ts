@@ -41,7 +41,7 @@ export interface DrawnEntry {
   changedColumns: string[];
   transcriptDiff?: DiffPart[];
   /** The entry's kinds of change (`editKinds`, with the analysis): MODIFIED, SPLIT and MERGED entries. */
-  editKinds?: EditKind[];
+  editKinds?: readonly EditKind[];
   /** Both sides' texts, speakers and other cells, NFC and lower-cased, for the search. */
   haystack: string;
 }

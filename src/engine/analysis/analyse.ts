@@ -96,14 +96,14 @@ function wordAnalysis(prep: Prepared, units: readonly ScoringUnit[], entries: Re
     if (!kinded && !edited) return;
     const reference = unitText(prep.reworked.transcript, unit.reworkedIndices, false);
     const hypothesis = unitText(prep.original.transcript, unit.originalIndices, false);
-    let sameWords = false;
+    // An entry with word errors gets its kinds from the words the confusions align; one without
+    // (its transcript unchanged, or word counts off) from its texts.
+    const found = edited ? tally.addUnit(reference, hypothesis, word, recorded.approximate[u] === 1, kinded) : null;
     if (kinded) {
-      const found = entryEditKinds(reference, hypothesis);
-      entries[u]!.editKinds = found.kinds;
-      kinds.add(found.kinds);
-      sameWords = found.sameWords;
+      const entryKinds = found ?? entryEditKinds(reference, hypothesis);
+      entries[u]!.editKinds = entryKinds.kinds;
+      kinds.add(entryKinds.kinds);
     }
-    if (edited) tally.addUnit(reference, hypothesis, word, recorded.approximate[u] === 1, sameWords);
   });
   return { confusions: tally.result(), editKinds: { entries: kinds.counts, transcriptWord: { style: split.style, content: split.content } } };
 }

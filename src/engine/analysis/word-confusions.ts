@@ -30,6 +30,7 @@ import { wordMiddleCuts } from '../scoring/text-counts';
 import { SPACE, pairWordIds } from '../text/words';
 import { DEFAULT_WORK_BUDGET_UNITS, OVER_BUDGET, WorkBudget } from '../distance/work-budget';
 import type { StyleContentSplit } from './style-content-split';
+import { entryEditKinds, type EntryKinds } from './edit-kinds';
 
 export const TOP_CONFUSIONS = 50;
 
@@ -78,13 +79,15 @@ export class ConfusionTally {
   ) {}
 
   /**
-   * Adds one unit: its reference and hypothesis transcript texts, its counted word S/D/I, whether
-   * its transcript was counted approximately, and (for the split) whether its texts have the same
-   * words under the style key.
+   * Adds one unit: its reference and hypothesis transcript texts, its counted word S/D/I and
+   * whether its transcript was counted approximately. With `kinded` (a MODIFIED, SPLIT or MERGED
+   * entry), returns its kinds of change (edit-kinds.ts), read off the words between the equal words
+   * at both ends: the views compared there are those of the whole texts (equal words have equal
+   * views, and the cuts fall between words), for a fraction of the characters. Null otherwise.
    */
-  addUnit(reference: string, hypothesis: string, counted: EntryEdits, approximate: boolean, sameWords = false): void {
+  addUnit(reference: string, hypothesis: string, counted: EntryEdits, approximate: boolean, kinded = false): EntryKinds | null {
     const [substitutions, deletions, insertions] = counted;
-    if (reference === hypothesis) return;
+    if (reference === hypothesis) return null;
     const { prefix, suffix } = wordMiddleCuts(reference, hypothesis);
     const refEnd = reference.length - suffix;
     const hypEnd = hypothesis.length - suffix;
@@ -103,6 +106,7 @@ export class ConfusionTally {
     while (hi < minLen - lo && refWords[n0 - 1 - hi] === hypWords[m0 - 1 - hi]) hi++;
     const n = n0 - lo - hi;
     const m = m0 - lo - hi;
+    const kinds = kinded ? entryEditKinds(joinedWords(refWords, lo, n), joinedWords(hypWords, lo, m)) : null;
     const distance = substitutions + deletions + insertions;
     const cells = bandCells(n, m, distance);
     const traceable = cells <= TRACE_CELL_CAP && cells <= this.cellsLeft;
@@ -126,7 +130,8 @@ export class ConfusionTally {
     }
     if (fromAnchors || !matches(edits)) this.approximateEntries++;
     this.addEdits(edits, refWords, hypWords);
-    this.split?.addUnit(edits, refWords, hypWords, counted, sameWords);
+    this.split?.addUnit(edits, refWords, hypWords, counted, kinds?.sameWords ?? false);
+    return kinds;
   }
 
   private addEdits(edits: EditList, refWords: string[], hypWords: string[]): void {
@@ -175,6 +180,11 @@ function topWords(counts: Map<string, number>, top: number): WordCount[] {
   const words = [...counts].map(([word, count]) => ({ word, count }));
   words.sort((x, y) => y.count - x.count || byCodeUnits(x.word, y.word));
   return words.slice(0, top);
+}
+
+/** words[from, from + count) joined with single spaces; one word (the commonest middle) without a copy. */
+function joinedWords(words: readonly string[], from: number, count: number): string {
+  return count === 1 ? words[from]! : words.slice(from, from + count).join(' ');
 }
 
 /**

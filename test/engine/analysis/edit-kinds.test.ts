@@ -3,6 +3,7 @@ import { runDiff } from '../../../src/engine';
 import { entryEditKinds, punctuationOnly, sameWordUnderStyle } from '../../../src/engine/analysis/edit-kinds';
 import { foldCase } from '../../../src/engine/prepare/case-folding';
 import { removePunctuation } from '../../../src/engine/prepare/punctuation';
+import { normalizeText } from '../../../src/engine/prepare/normalize';
 import { createWorkBudget } from '../../../src/engine/distance/work-budget';
 import { DEFAULT_COLUMN_LAYOUT } from '../../../src/engine/prepare/prepared-sides';
 import { NORMALIZATION_NAMES, type DiffConfig, type DiffData, type EditKind, type Row } from '../../../src/engine/types';
@@ -208,6 +209,22 @@ describe('properties', () => {
           substitutions: data.counts.transcriptWord.substitutions,
           deletions: data.counts.transcriptWord.deletions,
           insertions: data.counts.transcriptWord.insertions,
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('an entry with word errors gets, from the words the confusions align, the kinds of its whole texts', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(textArb, textArb), { minLength: 1, maxLength: 6 }), (pairs) => {
+        const original = pairs.map(([, hypothesis]) => ({ transcript: hypothesis }));
+        const reworked = pairs.map(([reference]) => ({ transcript: reference }));
+        const data = analysed(original, reworked, { positionalMode: true });
+        data.results.forEach((entry, k) => {
+          if (entry.status !== 'MODIFIED') return;
+          const [reference, hypothesis] = pairs[k]!.map((t) => normalizeText(t, true));
+          expect(entry.editKinds).toEqual(entryEditKinds(reference!, hypothesis!).kinds);
         });
       }),
       { numRuns: 300 },
