@@ -8,7 +8,7 @@
  * from /usr/bin/time. Then the summary alone over a pairs.jsonl of 100,000 lines (the corpus's
  * lines repeated under new ids): the time and memory of the part that grows with the corpus.
  *
- *   npm run build && node dist/scripts/bench/batch-scale.js [DIR=/tmp/batch-scale] [PAIRS=2000]
+ *   npm run build && node dist/scripts/studies/batch-scale.js [DIR=/tmp/batch-scale] [PAIRS=2000]
  *
  * BATCH_NODE_FLAGS="--single-threaded-gc" passes Node flags to the batch runs: V8 collects garbage
  * on helper threads, so a run with one worker also borrows the second core for its collector, and

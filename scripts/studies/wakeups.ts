@@ -13,8 +13,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { quantile } from './stats';
-import { table } from './report';
+import { quantile } from '../bench/stats';
+import { table } from '../bench/report';
 
 /** What the engine's allocation looks like to the collector: many small objects, kept a while. */
 const CHURN = `let keep = []; for (;;) { for (let i = 0; i < 20000; i++) keep.push({ a: i, b: 'x' + i, c: [i, i + 1] }); if (keep.length > 300000) keep = []; }`;
