@@ -75,7 +75,7 @@ async function calibrate(): Promise<number> {
 async function calibrateEngine(manifest: string): Promise<number> {
   const dir = join(manifest, '..');
   const pairs = readFileSync(manifest, 'utf8').trimEnd().split('\n').slice(1, 41).map((line) => line.split(',').slice(1, 3).map((p) => join(dir, p)));
-  const data = { compareFiles: join(ROOT, 'dist', 'src', 'cli', 'compare-files.js'), pairs, rounds: 5, warmMs: 1500 };
+  const data = { compareFiles: join(ROOT, 'dist', 'src', 'compare', 'compare-files.js'), pairs, rounds: 5, warmMs: 1500 };
   const one = await threadsSeconds(ENGINE_LOOP, data, 1);
   const two = await threadsSeconds(ENGINE_LOOP, data, 2);
   return (2 * one) / two;
