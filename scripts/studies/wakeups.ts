@@ -1,8 +1,9 @@
 /**
- * Why the server runs with --single-threaded-gc (README, Sizing): how long a thread that wakes
- * every 10 ms, as the event loop does for a health probe, waits for a CPU while one low-priority
- * process per core allocates and drops memory the way the engine does: with V8's parallel garbage
- * collection, with --single-threaded-gc, and with the cores spinning without allocating.
+ * Why the server runs with --single-threaded-gc (docs/operations.md, Sizing): how long a thread
+ * that wakes every 10 ms, as the event loop does for a health probe, waits for a CPU while one
+ * low-priority process per core allocates and drops memory the way the engine does: with V8's
+ * parallel garbage collection, with --single-threaded-gc, and with the cores spinning without
+ * allocating.
  *
  * The wait is the thread's run_delay from /proc/thread-self/schedstat: the time it spent runnable
  * but not running, so timer slack and the event loop's own work do not count. Linux only.

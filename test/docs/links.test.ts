@@ -2,7 +2,7 @@
  * Every relative link and #anchor of the README, docs/ and the scripts' index resolves: the file
  * or folder exists in the repository, and the anchor is one GitHub gives a heading of the target.
  */
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { githubSlug, headingAnchors, headingText } from './github-slug';
@@ -106,5 +106,16 @@ describe('Markdown links', () => {
 describe("the repository's documentation", () => {
   it('has only links that resolve', () => {
     expect(brokenLinks(ROOT, documentation())).toEqual([]);
+  });
+
+  it('opens with a README of at most 250 lines: the manual at a glance', () => {
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8').trimEnd().split('\n').length).toBeLessThanOrEqual(250);
+  });
+
+  it('is read whole: the README links to every part of the manual', () => {
+    const targets = markdownLinks(readFileSync(join(ROOT, 'README.md'), 'utf8')).map((link) => link.target.replace(/#.*/, ''));
+    for (const doc of ['docs/api.md', 'docs/cli.md', 'docs/metrics.md', 'docs/operations.md', 'docs/contract.md', 'docs/engine.md', 'docs/benchmark.md']) {
+      expect(targets).toContain(doc);
+    }
   });
 });
