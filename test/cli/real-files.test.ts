@@ -2,7 +2,7 @@
  * The command-line tool on real transcripts of shared/eval-data, read as they are: kallaama's
  * human drafts against their expert corrections (STM and Transcriber), lattifai's machine
  * subtitles against the ground truth (ASS), a primock57 TextGrid. The figures below are the ones
- * the README's "Files and the command line" section quotes. And for one pair, the tool's `--json`
+ * docs/cli.md quotes (Formats). And for one pair, the tool's `--json`
  * is byte for byte the `data` that POST /v1/diff answers for the same rows and config.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,8 +1,9 @@
 /**
- * Why the server runs with --single-threaded-gc (README, Sizing): how long a thread that wakes
- * every 10 ms, as the event loop does for a health probe, waits for a CPU while one low-priority
- * process per core allocates and drops memory the way the engine does: with V8's parallel garbage
- * collection, with --single-threaded-gc, and with the cores spinning without allocating.
+ * Why the server runs with --single-threaded-gc (docs/operations.md, Sizing): how long a thread
+ * that wakes every 10 ms, as the event loop does for a health probe, waits for a CPU while one
+ * low-priority process per core allocates and drops memory the way the engine does: with V8's
+ * parallel garbage collection, with --single-threaded-gc, and with the cores spinning without
+ * allocating.
  *
  * The wait is the thread's run_delay from /proc/thread-self/schedstat: the time it spent runnable
  * but not running, so timer slack and the event loop's own work do not count. Linux only.
@@ -13,8 +14,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { quantile } from './stats';
-import { table } from './report';
+import { quantile } from '../bench/stats';
+import { table } from '../bench/report';
 
 /** What the engine's allocation looks like to the collector: many small objects, kept a while. */
 const CHURN = `let keep = []; for (;;) { for (let i = 0; i < 20000; i++) keep.push({ a: i, b: 'x' + i, c: [i, i + 1] }); if (keep.length > 300000) keep = []; }`;

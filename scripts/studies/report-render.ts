@@ -11,7 +11,7 @@
  * - end: a jump to the last row (its link, `#row=N`) until that row is drawn;
  * - rows in the DOM after all that (the page draws only what is on screen), and the JS heap.
  *
- *   npm run build && node dist/scripts/bench/report-render.js [--runs=5] [--out=/tmp/report-30k.html]
+ *   npm run build && node dist/scripts/studies/report-render.js [--runs=5] [--out=/tmp/report-30k.html]
  */
 import { statSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -19,8 +19,8 @@ import puppeteer from 'puppeteer-core';
 import { runDiff } from '../../src/engine/index';
 import type { DiffRequest } from '../../src/engine/types';
 import { reportHtml } from '../../src/report/html-report';
-import { buildBodies } from './bodies';
-import { median } from './stats';
+import { buildBodies } from '../bench/bodies';
+import { median } from '../bench/stats';
 
 // The page's globals used inside page.evaluate (this program is type-checked without the DOM).
 declare const location: { hash: string };

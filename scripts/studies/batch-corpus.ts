@@ -8,14 +8,14 @@
  * runs): `edits=text-only`. Those are the pairs a segment-blind scorer such as sclite can score
  * the same way (scripts/peers/).
  *
- *   npx ts-node --transpile-only scripts/bench/batch-corpus.ts DIR [PAIRS=2000] [SEED=1]
+ *   npx ts-node --transpile-only scripts/studies/batch-corpus.ts DIR [PAIRS=2000] [SEED=1]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPrng } from '../lib/prng';
 import type { EvalRow } from '../lib/sources';
 import { BENCHMARK_RATES, realisticRows, synthesizePostEdit } from '../lib/synthetic';
-import { resegment } from './bodies';
+import { resegment } from '../bench/bodies';
 
 export type CorpusFormat = 'json' | 'srt' | 'stm';
 const FORMATS: readonly CorpusFormat[] = ['json', 'srt', 'stm'];

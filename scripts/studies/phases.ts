@@ -11,7 +11,7 @@
  * whole request's median (`npm run bench`) less the pool's is the HTTP layer; the pool's less the
  * in-process phases is the hop to the worker thread and back.
  *
- * Usage: npm run build && node dist/scripts/bench/phases.js [family] [--runs=300] [--seed=1] [--pool]
+ * Usage: npm run build && node dist/scripts/studies/phases.js [family] [--runs=300] [--seed=1] [--pool]
  */
 import { spawnSync } from 'node:child_process';
 import { runDiff } from '../../src/engine/index';
@@ -19,10 +19,10 @@ import type { DiffRequest } from '../../src/engine/types';
 import { serializeJson } from '../../src/runtime/json-bytes';
 import { createEnginePool, type DiffEngine } from '../../src/runtime/engine-pool';
 import { judgeBody } from '../../src/request/judge';
-import { buildBodies, FAMILIES } from './bodies';
-import { SERVER_NODE_ARGS } from './server-process';
-import { daffDiff } from './daff-child';
-import { median } from './stats';
+import { buildBodies, FAMILIES } from '../bench/bodies';
+import { SERVER_NODE_ARGS } from '../bench/server-process';
+import { daffDiff } from '../bench/daff-child';
+import { median } from '../bench/stats';
 
 type Phases = Record<string, number[]>;
 

@@ -4,15 +4,15 @@
  * sampling profiler (the same profiler as `node --cpu-prof`). Prints the top functions by self and
  * inclusive time and writes the .cpuprofile (open it in Chrome DevTools) to bench-results/profiles/.
  *
- * Usage: npm run build && node dist/scripts/bench/profile.js [family] [--runs=3] [--top=25] [--seed=1]
+ * Usage: npm run build && node dist/scripts/studies/profile.js [family] [--runs=3] [--top=25] [--seed=1]
  */
 import { Session } from 'node:inspector';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runDiff } from '../../src/engine/index';
 import type { DiffRequest } from '../../src/engine/types';
-import { buildBodies, FAMILIES } from './bodies';
-import { type CpuProfile, formatProfile, sourceMapper, summarizeProfile } from './profile-analysis';
+import { buildBodies, FAMILIES } from '../bench/bodies';
+import { type CpuProfile, formatProfile, sourceMapper, summarizeProfile } from '../bench/profile-analysis';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
 

@@ -2,8 +2,8 @@
  * Guard for speed work on the metric pass: `data.scores` and `data.counts` of a fixed set of
  * realistic requests must stay byte-identical. Save them before a change, check them after:
  *
- *   npx ts-node --transpile-only scripts/bench/metrics-identity.ts --save /tmp/metrics-before.json
- *   npx ts-node --transpile-only scripts/bench/metrics-identity.ts --check /tmp/metrics-before.json
+ *   npx ts-node --transpile-only scripts/studies/metrics-identity.ts --save /tmp/metrics-before.json
+ *   npx ts-node --transpile-only scripts/studies/metrics-identity.ts --check /tmp/metrics-before.json
  *
  * The bodies are seeded synthetic post-edits of the human transcripts (shared/eval-data), under
  * several configs, plus copies with emoji, accented and Arabic text so the surrogate and

@@ -8,7 +8,7 @@
  * from /usr/bin/time. Then the summary alone over a pairs.jsonl of 100,000 lines (the corpus's
  * lines repeated under new ids): the time and memory of the part that grows with the corpus.
  *
- *   npm run build && node dist/scripts/bench/batch-scale.js [DIR=/tmp/batch-scale] [PAIRS=2000]
+ *   npm run build && node dist/scripts/studies/batch-scale.js [DIR=/tmp/batch-scale] [PAIRS=2000]
  *
  * BATCH_NODE_FLAGS="--single-threaded-gc" passes Node flags to the batch runs: V8 collects garbage
  * on helper threads, so a run with one worker also borrows the second core for its collector, and
@@ -75,7 +75,7 @@ async function calibrate(): Promise<number> {
 async function calibrateEngine(manifest: string): Promise<number> {
   const dir = join(manifest, '..');
   const pairs = readFileSync(manifest, 'utf8').trimEnd().split('\n').slice(1, 41).map((line) => line.split(',').slice(1, 3).map((p) => join(dir, p)));
-  const data = { compareFiles: join(ROOT, 'dist', 'src', 'cli', 'compare-files.js'), pairs, rounds: 5, warmMs: 1500 };
+  const data = { compareFiles: join(ROOT, 'dist', 'src', 'compare', 'compare-files.js'), pairs, rounds: 5, warmMs: 1500 };
   const one = await threadsSeconds(ENGINE_LOOP, data, 1);
   const two = await threadsSeconds(ENGINE_LOOP, data, 2);
   return (2 * one) / two;

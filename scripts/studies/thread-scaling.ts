@@ -8,7 +8,7 @@
  *   more than the shared last-level cache);
  * - allocation: small short-lived objects (the young generation's work).
  *
- * Three rounds of each. `node dist/scripts/bench/thread-scaling.js`
+ * Three rounds of each. `node dist/scripts/studies/thread-scaling.js`
  */
 import { Worker } from 'node:worker_threads';
 

@@ -4,13 +4,13 @@
  * request to the JSON text of `data` (a larger answer costs its serialisation too).
  * Prints per mode the median, min and max in milliseconds and the answer's size, then on ÷ off.
  *
- * `node dist/scripts/bench/analysis-cost.js [--family=realistic-30k] [--runs=7] [--seed=1]`
+ * `node dist/scripts/studies/analysis-cost.js [--family=realistic-30k] [--runs=7] [--seed=1]`
  */
 import { performance } from 'node:perf_hooks';
 import { runDiff } from '../../src/engine/index';
 import type { DiffRequest } from '../../src/engine/types';
-import { buildBodies } from './bodies';
-import { median } from './stats';
+import { buildBodies } from '../bench/bodies';
+import { median } from '../bench/stats';
 
 interface Mode {
   name: 'off' | 'on';

@@ -6,7 +6,7 @@
  * Prints, per body, its size, its columns, and the ms to judge it (parse and validate) and to
  * diff it (runDiff).
  *
- * Usage: npm run build && node dist/scripts/bench/wide.js
+ * Usage: npm run build && node dist/scripts/studies/wide.js
  */
 import { runDiff } from '../../src/engine/index';
 import type { DiffRequest } from '../../src/engine/types';

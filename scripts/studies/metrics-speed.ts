@@ -15,7 +15,7 @@
  * - `budget burner`: 1,400-character rows whose words are shuffled (paired, far apart), up to
  *   5 MiB: the request that exhausts the work budget.
  *
- *   npx ts-node --transpile-only scripts/bench/metrics-speed.ts
+ *   npx ts-node --transpile-only scripts/studies/metrics-speed.ts
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,7 +29,7 @@ import { DEFAULT_CONFIG, DiffConfig, DiffRequest } from '../../src/engine/types'
 import { ScoringUnit } from '../../src/engine/scoring/unit-counts';
 import { Prepared, PreparedSide } from '../../src/engine/prepare/prepared-sides';
 import { EVAL_DATA_DIR, loadKallaamaPairs } from '../lib/sources';
-import { buildBodies, upToLimit } from './bodies';
+import { buildBodies, upToLimit } from '../bench/bodies';
 
 const PAIRS = 30_000;
 const RUNS = 9;
