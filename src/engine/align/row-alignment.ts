@@ -201,8 +201,20 @@ function append<T>(out: T[], items: readonly T[]): void {
   for (const item of items) out.push(item);
 }
 
-/** The alignment path: beads covering every row of both sides exactly once, in document order. */
-export function align(prep: Prepared, config: DiffConfig): Bead[] {
+/**
+ * Rows whose exact twin is a row elsewhere on the other side (a moved row, `movedRows`): left
+ * unpaired by the bead programme, and left out of the word alignment too (word-grouping.ts).
+ */
+export interface MovedRows {
+  original: Uint8Array | null;
+  reworked: Uint8Array | null;
+}
+
+/**
+ * The alignment path: beads covering every row of both sides exactly once, in document order.
+ * `moved`, when given, receives the rows found to have moved.
+ */
+export function align(prep: Prepared, config: DiffConfig, moved?: MovedRows): Bead[] {
   const n = prep.original.rows.length;
   const m = prep.reworked.rows.length;
   if (config.positionalMode) return positional(n, m);
@@ -219,6 +231,10 @@ export function align(prep: Prepared, config: DiffConfig): Bead[] {
 
   // Loose keys only for rows the exact pass left unmatched: on near-identical documents that is few.
   const [movedA, movedB] = movedRows(a, b, count, gaps);
+  if (moved !== undefined) {
+    moved.original = movedA;
+    moved.reworked = movedB;
+  }
   const orig = features(prep.original, gaps, 'a', movedA);
   const rew = features(prep.reworked, gaps, 'b', movedB);
   let inGaps = 0;

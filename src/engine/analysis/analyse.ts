@@ -14,7 +14,7 @@ import { emptyCounts } from '../scoring/text-counts';
 import type { Counts, DiffConfig, ResultEntry } from '../types';
 import type { ScoringUnit } from '../scoring/unit-counts';
 import type { Prepared } from '../prepare/prepared-sides';
-import { unitText } from '../scoring/unit-counts';
+import { unitTranscripts, type TranscriptShares } from '../scoring/unit-counts';
 import { ConfusionTally } from './word-confusions';
 
 /**
@@ -28,6 +28,7 @@ export function analyse(
   config: DiffConfig,
   counts: Counts,
   recorded: EntryCountsRecorder,
+  shares: TranscriptShares | null = null,
 ): Analysis {
   let u = 0;
   for (const entry of results) if (entry.trace !== true) entry.transcriptCounts = recorded.entries[u++];
@@ -39,7 +40,7 @@ export function analyse(
   return {
     speakers: speakerAnalysis(prep, units, recorded.entries, mapping),
     columns: columnAnalysis(prep, config, counts, recorded),
-    confusions: confusionsOf(prep, units, config, recorded),
+    confusions: confusionsOf(prep, units, config, recorded, shares),
     speakerMapping: mapping,
     timing: timingAnalysis(starts, ends, config.timingToleranceSeconds),
   };
@@ -69,16 +70,15 @@ function columnAnalysis(prep: Prepared, config: DiffConfig, counts: Counts, reco
 }
 
 /** The transcript's word confusions, when its word counts are computed (else all 0, as they are). */
-function confusionsOf(prep: Prepared, units: readonly ScoringUnit[], config: DiffConfig, recorded: EntryCountsRecorder) {
+function confusionsOf(prep: Prepared, units: readonly ScoringUnit[], config: DiffConfig, recorded: EntryCountsRecorder, shares: TranscriptShares | null) {
   const tally = new ConfusionTally();
   if (config.enableTranscriptWER || (config.enableWER && prep.transcriptCol >= 0)) {
     units.forEach((unit, u) => {
       const word = recorded.entries[u].word;
       // No word edit, nothing to align (most units).
       if (word[0] + word[1] + word[2] === 0) return;
-      const reference = unitText(prep.reworked.transcript, unit.reworkedIndices, false);
-      const hypothesis = unitText(prep.original.transcript, unit.originalIndices, false);
-      tally.addUnit(reference, hypothesis, word, recorded.approximate[u] === 1);
+      const { ref, hyp } = unitTranscripts(prep, unit, u, shares);
+      tally.addUnit(ref, hyp, word, recorded.approximate[u] === 1);
     });
   }
   return tally.result();
