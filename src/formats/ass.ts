@@ -12,6 +12,7 @@
 import { nonBlank, oneLine, orderedRow } from './row-fields';
 import { clockSeconds } from './seconds';
 import { decodeText, splitLines } from './text';
+import { checkSpan } from './time-span';
 import { FormatAdapter, FormatError, FormatWarning, ReadResult, TranscriptRow } from './types';
 
 const SECTION = /^\s*\[(.+)\]\s*$/;
@@ -107,7 +108,10 @@ function readAss(bytes: Uint8Array): ReadResult {
     const speaker = format.speaker < 0 ? undefined : nonBlank(fields[format.speaker].value);
     const transcript = dialogueText(fields[fields.length - 1].value);
     if (transcript === '') warnings.push({ message: 'this Dialogue line has no text: kept as an empty row', location: { line } });
-    rows.push(orderedRow({ transcript, speaker, start_time: seconds(format.start), end_time: seconds(format.end) }));
+    const start = seconds(format.start);
+    const end = seconds(format.end);
+    checkSpan(start, end, { line }, 'this Dialogue line');
+    rows.push(orderedRow({ transcript, speaker, start_time: start, end_time: end }));
   }
   if (!sawEvents) throw new FormatError('no [Events] section: expected [Events] with a Format line and Dialogue lines');
   return { rows, warnings };

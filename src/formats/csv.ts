@@ -8,6 +8,7 @@
 import { parse } from 'csv-parse/sync';
 import { clockSeconds, unsignedDecimal } from './seconds';
 import { decodeText, splitLines } from './text';
+import { checkSpan } from './time-span';
 import { FormatAdapter, FormatError, FormatWarning, ReadOptions, ReadResult, TranscriptRow } from './types';
 
 type Field = keyof TranscriptRow;
@@ -176,6 +177,7 @@ function readDelimited(bytes: Uint8Array, options: ReadOptions, delimiterOf: (he
         row[field as 'speaker' | 'non_speech_events'] = cell;
       }
     }
+    checkSpan(row.start_time, row.end_time, { line: firstLine(lastLine, cells) }, 'this row');
     return row;
   });
   const warnings: FormatWarning[] = [];

@@ -10,6 +10,7 @@
  */
 import { arrayAt, numberAt, objectAt, pathTo, readJsonObject, sniffJsonObject, speakerAt, stringAt } from './json-value';
 import { nonBlank, oneLine, orderedRow } from './row-fields';
+import { checkSpan } from './time-span';
 import type { FormatAdapter, FormatWarning, ReadResult, TranscriptRow } from './types';
 
 function readRev(bytes: Uint8Array): ReadResult {
@@ -41,6 +42,7 @@ function readRev(bytes: Uint8Array): ReadResult {
       blank++;
       return;
     }
+    checkSpan(start, end, { path }, 'this monologue');
     rows.push(orderedRow({ transcript, speaker, start_time: start, end_time: end }));
   });
   const warnings: FormatWarning[] = blank > 0 ? [{ message: `${blank} monologue(s) without words are not rows`, location: { path: 'monologues' } }] : [];

@@ -6,6 +6,7 @@
  */
 import { numberAt, objectAt, pathTo, speakerAt, stringAt, type Json } from './json-value';
 import { orderedRow } from './row-fields';
+import { checkSpan } from './time-span';
 import type { FormatWarning, TranscriptRow } from './types';
 import type { TimedWord } from './word-sentences';
 
@@ -24,6 +25,7 @@ export function timedSpanAt(value: Json, path: string, shape: SpanShape): TimedW
   const text = stringAt(span[shape.textKey], pathTo(path, shape.textKey));
   const start = numberAt(span['start'], pathTo(path, 'start')) / shape.perSecond;
   const end = numberAt(span['end'], pathTo(path, 'end')) / shape.perSecond;
+  checkSpan(start, end, { path }, 'this entry');
   const speaker = speakerAt(span['speaker'], pathTo(path, 'speaker')) ?? shape.speaker;
   return speaker === undefined ? { text, start, end } : { text, start, end, speaker };
 }

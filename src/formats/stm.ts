@@ -13,6 +13,7 @@
  */
 import { unsignedDecimal } from './seconds';
 import { decodeText, splitLines } from './text';
+import { checkSpan } from './time-span';
 import { FormatAdapter, FormatError, FormatWarning, ReadResult, TranscriptRow } from './types';
 
 const LABEL = /^<[^>]*>$/;
@@ -45,6 +46,7 @@ function readStm(bytes: Uint8Array): ReadResult {
     };
     const start = seconds(beginField, 'begin');
     const end = seconds(endField, 'end');
+    checkSpan(start, end, { line }, 'this segment');
     const words = fields.slice(LABEL.test(fields[5]?.value ?? '') ? 6 : 5).map((field) => field.value);
     const transcript = words.join(' ');
     const speaker = speakerField.value;

@@ -22,7 +22,7 @@ const visible = text.filter((s) => s.trim() !== '');
 const rowArbitrary: fc.Arbitrary<TranscriptRow> = fc.record(
   { transcript: text, speaker: visible, start_time: seconds, end_time: seconds, non_speech_events: visible },
   { requiredKeys: ['transcript'] },
-);
+).map((r) => (r.start_time === undefined || r.end_time === undefined || r.end_time >= r.start_time ? r : { ...r, start_time: r.end_time, end_time: r.start_time }));
 
 describe('CSV', () => {
   describe('when the file is built from known rows', () => {
