@@ -10,6 +10,7 @@
  * effect are presentation, not content, so they are not row fields.
  */
 import { nonBlank, oneLine, orderedRow } from './row-fields';
+import { quoted } from './quote';
 import { clockSeconds } from './seconds';
 import { decodeText, splitLines } from './text';
 import { checkSpan } from './time-span';
@@ -101,7 +102,7 @@ function readAss(bytes: Uint8Array): ReadResult {
     const seconds = (at: number) => {
       const m = TIME.exec(fields[at].value);
       if (m === null || Number(m[2]) >= 60 || Number(m[3]) >= 60) {
-        throw new FormatError(`the ${names[at]} time ${JSON.stringify(fields[at].value.trim())} is not h:mm:ss.cc`, { line, column: fields[at].column });
+        throw new FormatError(`the ${names[at]} time ${quoted(fields[at].value.trim())} is not h:mm:ss.cc`, { line, column: fields[at].column });
       }
       return clockSeconds(m[1], m[2], m[3], m[4]);
     };

@@ -65,7 +65,7 @@ describe('CSV', () => {
       expect(result.rows).toEqual([{ transcript: 'yes' }]);
       expect(result.warnings).toEqual([
         {
-          message: 'columns not read: "id", "confidence" (rows carry only transcript, speaker, start_time, end_time, non_speech_events; every field a row has is compared)',
+          message: 'columns not read: "id", "confidence" (rows carry only transcript, speaker, start_time, end_time, non_speech_events, utterance_id; every field a row has is compared)',
           location: { line: 1 },
         },
       ]);
@@ -190,7 +190,7 @@ describe('TSV', () => {
       expect(rows[168]).toEqual({ transcript: '"' });
       expect(rows.every((row) => Object.keys(row).join() === 'transcript')).toBe(true);
       expect(warnings.map((w) => w.message)).toEqual([
-        'columns not read: "dediac", "max_gold", "max_gold_alt" (rows carry only transcript, speaker, start_time, end_time, non_speech_events; every field a row has is compared)',
+        'columns not read: "dediac", "max_gold", "max_gold_alt" (rows carry only transcript, speaker, start_time, end_time, non_speech_events, utterance_id; every field a row has is compared)',
       ]);
     });
   });
