@@ -10,7 +10,7 @@ import { assemble } from './results/entries';
 import { computeComposite } from './scoring/composite';
 import { computeMetrics } from './scoring/scores';
 import { prepare } from './prepare/prepared-sides';
-import { DEFAULT_CONFIG, DiffConfig, DiffData, DiffRequest } from './types';
+import { DEFAULT_CONFIG, DiffConfig, DiffData, DiffRequest, OPTIONAL_CONFIG_KEYS } from './types';
 import { ColumnLayout, DEFAULT_COLUMN_LAYOUT } from './prepare/prepared-sides';
 import { WorkBudget, createWorkBudget } from './distance/work-budget';
 
@@ -30,7 +30,7 @@ export { computeComposite, GRADE_LABELS } from './scoring/composite';
 export function resolveConfig(overrides: Partial<DiffConfig> | undefined): DiffConfig {
   const config: DiffConfig = { ...DEFAULT_CONFIG };
   if (overrides) {
-    for (const key of Object.keys(DEFAULT_CONFIG).concat('speakerColName') as Array<keyof DiffConfig>) {
+    for (const key of [...Object.keys(DEFAULT_CONFIG), ...OPTIONAL_CONFIG_KEYS] as Array<keyof DiffConfig>) {
       if (Object.prototype.hasOwnProperty.call(overrides, key) && overrides[key] !== undefined) {
         (config as unknown as Record<string, unknown>)[key] = overrides[key];
       }

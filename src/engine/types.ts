@@ -45,7 +45,15 @@ export interface DiffConfig {
   serInComposite: boolean;
   enableAnalysis: boolean;
   timingToleranceSeconds: number;
+  /**
+   * A column of utterance ids: rows with equal ids are paired 1:1, an id on one side only is
+   * ADDED or DELETED, and the column itself is not compared (as sclite pairs utterances).
+   */
+  pairBy?: string;
 }
+
+/** The config fields that have no default: absent means "not set" (D7.9's detection; no id pairing). */
+export const OPTIONAL_CONFIG_KEYS = ['speakerColName', 'pairBy'] as const;
 
 export const DEFAULT_CONFIG: Readonly<DiffConfig> = Object.freeze({
   simpleMode: false,

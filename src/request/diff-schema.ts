@@ -147,6 +147,15 @@ export const DiffConfigSchema = z
       .min(0)
       .optional()
       .meta({ description: 'Boundary shifts above this many seconds count in analysis.timing beyondTolerance (default 0.1).' }),
+    pairBy: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({
+        description:
+          'A column of utterance ids, matched case-insensitively: rows with equal ids are paired 1:1 (UNCHANGED or MODIFIED), an id on one side only is ADDED or DELETED, a row without an id too; no splits or merges, and the column is not compared. Ignored under positionalMode. A name that matches no column is a 422.',
+      }),
   })
   .meta({ id: 'DiffConfig', description: 'Algorithm overrides; unknown keys are rejected.' });
 

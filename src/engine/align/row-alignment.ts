@@ -6,8 +6,10 @@
  *       case, punctuation or diacritics);
  *  5.   the bead programme (gap-aligner) on what is left, with times where both sides have them.
  *
- * positionalMode pairs row i with row i and skips all of it (D6.8).
+ * positionalMode pairs row i with row i and skips all of it (D6.8); `config.pairBy` pairs rows by
+ * their ids instead (key-pairing.ts).
  */
+import { keyedPath } from './key-pairing';
 import { anchorMatches, createAnchorScratch, gapsBetween, Matches, Range } from './row-anchors';
 import { alignGap, Bead, createPairMemo, GapOptions, SideFeatures } from './bead-programme';
 import { looseText } from './row-similarity';
@@ -204,6 +206,7 @@ export function align(prep: Prepared, config: DiffConfig): Bead[] {
   const n = prep.original.rows.length;
   const m = prep.reworked.rows.length;
   if (config.positionalMode) return positional(n, m);
+  if (prep.pairKeys) return keyedPath(prep.pairKeys.original, prep.pairKeys.reworked);
 
   const options: GapOptions = {
     splits: !config.simpleMode && config.enableSplits,
