@@ -22,6 +22,8 @@ export interface PairOptions {
   map?: ReadOptions['map'];
   speakerPrefix?: boolean;
   tiers?: string[];
+  ctmGap?: number;
+  session?: string;
   limits: RequestLimits;
 }
 
@@ -90,6 +92,8 @@ function comparePair(task: PairTask, config: PairOptions['config']): { record: P
       map: options.map,
       speakerPrefix: options.speakerPrefix,
       tiers: options.tiers,
+      ctmGap: options.ctmGap,
+      session: options.session,
       config,
       limits: options.limits,
     };
