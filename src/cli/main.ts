@@ -126,6 +126,25 @@ function withComparisonOptions<Args extends unknown[], Opts extends OptionValues
 export interface CliRun {
   exitCode: number;
   pending?: Promise<number>;
+  /** The command line's arguments, for a message that repeats them (batch's --resume). */
+  argv?: readonly string[];
+}
+
+/** An argument as a POSIX shell reads it back: quoted when it holds anything but safe characters. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The same command line with --resume, to finish a batch that was interrupted. */
+function resumeCommand(argv: readonly string[]): string {
+  const words = argv.includes('--resume') ? argv : [...argv, '--resume'];
+  return [NAME, ...words].map(shellWord).join(' ');
+}
+
+/** Ctrl-C (SIGINT) while a batch runs: the handler once, and a way to stop listening. */
+function onInterrupt(handler: () => void): () => void {
+  process.once('SIGINT', handler);
+  return () => process.removeListener('SIGINT', handler);
 }
 
 export function buildProgram(run: CliRun) {
@@ -226,6 +245,8 @@ export function buildProgram(run: CliRun) {
         progress: (text) => process.stderr.write(text),
         tty,
         width: tty && process.stderr.columns ? process.stderr.columns : 100,
+        onInterrupt,
+        ...(run.argv === undefined ? {} : { resumeCommand: resumeCommand(run.argv) }),
       },
     );
   });
@@ -260,7 +281,7 @@ function exitStatusOf(error: unknown): number {
 
 /** Runs a command line of any command; resolves with the exit status. */
 export async function runCli(argv: string[]): Promise<number> {
-  const run: CliRun = { exitCode: 0 };
+  const run: CliRun = { exitCode: 0, argv };
   try {
     buildProgram(run).parse(argv, { from: 'user' });
     return run.pending ? await run.pending : run.exitCode;
