@@ -111,7 +111,7 @@ function readAss(bytes: Uint8Array): ReadResult {
     if (transcript === '') warnings.push({ message: 'this Dialogue line has no text: kept as an empty row', location: { line } });
     const start = seconds(format.start);
     const end = seconds(format.end);
-    checkSpan(start, end, { line }, 'this Dialogue line');
+    checkSpan(start, end, { line }, warnings, 'this Dialogue line');
     rows.push(orderedRow({ transcript, speaker, start_time: start, end_time: end }));
   }
   if (!sawEvents) throw new FormatError('no [Events] section: expected [Events] with a Format line and Dialogue lines');

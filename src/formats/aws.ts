@@ -29,7 +29,7 @@ interface Word {
   end: number;
 }
 
-function readWords(items: Json | undefined, itemsPath: string): Word[] {
+function readWords(items: Json | undefined, itemsPath: string, warnings: FormatWarning[]): Word[] {
   const words: Word[] = [];
   let leading = '';
   arrayAt(items, itemsPath).forEach((value, i) => {
@@ -45,7 +45,7 @@ function readWords(items: Json | undefined, itemsPath: string): Word[] {
     } else if (type === 'pronunciation') {
       const start = secondsAt(item['start_time'], pathTo(path, 'start_time'));
       const end = secondsAt(item['end_time'], pathTo(path, 'end_time'));
-      checkSpan(start, end, { path }, 'this word');
+      checkSpan(start, end, { path }, warnings, 'this word');
       words.push({ text: leading + content, start, end });
       leading = '';
     } else {
@@ -103,13 +103,13 @@ function segmentRows(words: Word[], segments: JsonObject[], warnings: FormatWarn
 }
 
 /** One row per channel turn: the channels' words merged by start time (ties in channel order). */
-function channelRows(labels: JsonObject): TranscriptRow[] {
+function channelRows(labels: JsonObject, warnings: FormatWarning[]): TranscriptRow[] {
   const channelsPath = 'results.channel_labels.channels';
   const words = arrayAt(labels['channels'], channelsPath).flatMap((value, c) => {
     const path = pathTo(channelsPath, c);
     const channel = objectAt(value, path);
     const label = stringAt(channel['channel_label'], pathTo(path, 'channel_label'));
-    return readWords(channel['items'], pathTo(path, 'items')).map((word) => ({ ...word, label }));
+    return readWords(channel['items'], pathTo(path, 'items'), warnings).map((word) => ({ ...word, label }));
   });
   words.sort((a, b) => a.start - b.start);
   const rows: TranscriptRow[] = [];
@@ -138,9 +138,9 @@ function readAws(bytes: Uint8Array): ReadResult {
   const labels = results['speaker_labels'];
   const channels = results['channel_labels'];
   if ((labels === undefined || labels === null) && channels !== undefined && channels !== null) {
-    return { rows: channelRows(objectAt(channels, 'results.channel_labels')), warnings };
+    return { rows: channelRows(objectAt(channels, 'results.channel_labels'), warnings), warnings };
   }
-  const words = readWords(results['items'], 'results.items');
+  const words = readWords(results['items'], 'results.items', warnings);
   if (labels === undefined || labels === null) return { rows: sentenceRows(words), warnings };
   const segmentsPath = 'results.speaker_labels.segments';
   const segments = arrayAt(objectAt(labels, 'results.speaker_labels')['segments'], segmentsPath).map((value, s) => objectAt(value, pathTo(segmentsPath, s)));

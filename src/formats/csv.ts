@@ -159,6 +159,7 @@ function readDelimited(bytes: Uint8Array, options: ReadOptions, delimiterOf: (he
   const [head, ...body] = parseRecords(text, delimiter);
   const header = head.cells;
   const { columns, unread } = chooseColumns(header, head.lastLine, options.map);
+  const warnings: FormatWarning[] = [];
   const rows: TranscriptRow[] = body.map(({ cells, lastLine }) => {
     const row: TranscriptRow = { transcript: cells[columns.transcript as number] };
     for (const field of FIELDS) {
@@ -179,10 +180,9 @@ function readDelimited(bytes: Uint8Array, options: ReadOptions, delimiterOf: (he
         row[field as 'speaker' | 'non_speech_events'] = cell;
       }
     }
-    checkSpan(row.start_time, row.end_time, { line: firstLine(lastLine, cells) }, 'this row');
+    checkSpan(row.start_time, row.end_time, { line: firstLine(lastLine, cells) }, warnings, 'this row');
     return row;
   });
-  const warnings: FormatWarning[] = [];
   if (unread.length > 0) {
     const names = unread.map((column) => (header[column].trim() === '' ? `(unnamed column ${column + 1})` : quoted(header[column])));
     warnings.push({

@@ -25,7 +25,7 @@ interface Segment {
 }
 
 /** The segments file's times by utterance id. */
-export function readSegments(name: string, bytes: Uint8Array): Map<string, Segment> {
+export function readSegments(name: string, bytes: Uint8Array, warnings: FormatWarning[]): Map<string, Segment> {
   const segments = new Map<string, Segment>();
   const seen = new Map<string, number>();
   splitLines(decodeText(bytes)).forEach((text, k) => {
@@ -42,16 +42,16 @@ export function readSegments(name: string, bytes: Uint8Array): Map<string, Segme
       throw new FormatError(`${JSON.stringify(bad.value.slice(0, 80))} is not a number of seconds (${SEGMENTS_SHAPE})`, { ...place, column: bad.column });
     }
     checkUniqueId(id.value, line, seen, place);
-    checkSpan(start, stop, place, 'this segment');
+    checkSpan(start, stop, place, warnings, 'this segment');
     segments.set(id.value, { start, end: stop, line });
   });
   return segments;
 }
 
 function readKaldi(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
-  const segments = options.segments === undefined ? undefined : readSegments(options.segments.name, options.segments.bytes);
-  const rows: TranscriptRow[] = [];
   const warnings: FormatWarning[] = [];
+  const segments = options.segments === undefined ? undefined : readSegments(options.segments.name, options.segments.bytes, warnings);
+  const rows: TranscriptRow[] = [];
   const seen = new Map<string, number>();
   splitLines(decodeText(bytes)).forEach((text, k) => {
     const line = k + 1;

@@ -80,7 +80,7 @@ function readLabelStudio(bytes: Uint8Array, options: ReadOptions = {}): ReadResu
     if (fields['start'] !== undefined && fields['end'] !== undefined) {
       region.start = numberAt(fields['start'], pathTo(valuePath, 'start'));
       region.end = numberAt(fields['end'], pathTo(valuePath, 'end'));
-      checkSpan(region.start, region.end, { path: valuePath }, 'this region');
+      checkSpan(region.start, region.end, { path: valuePath }, warnings, 'this region');
     }
     if (type === 'labels') {
       const labels = arrayAt(fields['labels'], pathTo(valuePath, 'labels'));

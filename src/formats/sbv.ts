@@ -31,7 +31,7 @@ function readSbv(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
     }
     const start = clockSeconds(m[1], m[2], m[3], m[4] ?? '');
     const end = clockSeconds(m[5], m[6], m[7], m[8] ?? '');
-    checkSpan(start, end, { line: i + 1 });
+    checkSpan(start, end, { line: i + 1 }, warnings);
     let last = i + 1;
     while (last < lines.length && lines[last].trim() !== '') last++;
     const text = lines.slice(i + 1, last).map((line) => line.replace(/^\s*>>\s*/, ''));

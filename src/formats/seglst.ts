@@ -9,7 +9,7 @@ import { parseJson } from './json-syntax';
 import { arrayAt, isObject, objectAt, pathTo, secondsAt, speakerAt, stringAt, type Json } from './json-value';
 import { decodeText } from './text';
 import { checkSpan } from './time-span';
-import { FormatError, type FormatAdapter, type ReadOptions, type ReadResult, type TranscriptRow } from './types';
+import { FormatError, type FormatAdapter, type FormatWarning, type ReadOptions, type ReadResult, type TranscriptRow } from './types';
 
 /** The sessions named by `ids`, listed for a message (at most ten). */
 export function sessionList(ids: readonly string[]): string {
@@ -31,12 +31,13 @@ function readSeglst(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
   } else if (!sessions.includes(session)) {
     throw new FormatError(`the file has no session "${session.slice(0, 80)}"; its sessions are ${sessionList(sessions)}`, { path: '(top level)' });
   }
+  const warnings: FormatWarning[] = [];
   const rows: TranscriptRow[] = segments
     .filter((s) => s.session === session)
     .map(({ path, segment }) => {
       const start = secondsAt(segment['start_time'], pathTo(path, 'start_time'));
       const end = secondsAt(segment['end_time'], pathTo(path, 'end_time'));
-      checkSpan(start, end, { path }, 'this segment');
+      checkSpan(start, end, { path }, warnings, 'this segment');
       const row: TranscriptRow = { transcript: stringAt(segment['words'], pathTo(path, 'words')).trim() };
       const speaker = speakerAt(segment['speaker'], pathTo(path, 'speaker'));
       if (speaker !== undefined) row.speaker = speaker;
@@ -44,7 +45,7 @@ function readSeglst(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
       row.end_time = end;
       return row;
     });
-  return { rows, warnings: [] };
+  return { rows, warnings };
 }
 
 /** True for a JSON array whose first element is a segment: an object with session_id and words. */

@@ -60,7 +60,7 @@ function readSrt(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
     }
     const times = parseTiming(lines[timingAt]);
     if (times === null) throw new FormatError(`the timing line does not parse: expected hh:mm:ss,mmm --> hh:mm:ss,mmm, such as ${TIMING_EXAMPLE}`, { line: timingAt + 1 });
-    checkSpan(times[0], times[1], { line: timingAt + 1 });
+    checkSpan(times[0], times[1], { line: timingAt + 1 }, warnings);
     let end = timingAt + 1;
     while (end < lines.length && lines[end].trim() !== '' && !TIMING.test(lines[end])) end++;
     if (end < lines.length && TIMING.test(lines[end])) {

@@ -43,7 +43,7 @@ function readStm(bytes: Uint8Array): ReadResult {
     };
     const start = seconds(beginField, 'begin');
     const end = seconds(endField, 'end');
-    checkSpan(start, end, { line }, 'this segment');
+    checkSpan(start, end, { line }, warnings, 'this segment');
     const words = fields.slice(LABEL.test(fields[5]?.value ?? '') ? 6 : 5).map((field) => field.value);
     const transcript = words.join(' ');
     const speaker = speakerField.value;

@@ -100,7 +100,7 @@ function readTurn(turn: XmlElement, speakerNames: Map<string, string>, warnings:
     switch (node.name) {
       case 'Sync': {
         const time = secondsOf(node, 'time');
-        checkSpan(stretchStart, time, locationOf(node), `the stretch before this Sync (at ${time} s)`);
+        checkSpan(stretchStart, time, locationOf(node), warnings, `the stretch before this Sync (at ${time} s)`);
         flush(time);
         stretchStart = time;
         break;

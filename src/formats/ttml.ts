@@ -13,7 +13,7 @@
 import { oneLine } from './row-fields';
 import { checkSpan } from './time-span';
 import { timeBase, ttmlSeconds, type TimeBase } from './ttml-time';
-import { FormatError, type FormatAdapter, type ReadResult, type TranscriptRow } from './types';
+import { FormatError, type FormatAdapter, type FormatWarning, type ReadResult, type TranscriptRow } from './types';
 import { decodeXml, locationOf, parseXml, type XmlElement } from './xml';
 
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
@@ -41,6 +41,7 @@ interface Turn {
 
 class TtmlReader {
   readonly rows: TranscriptRow[] = [];
+  readonly warnings: FormatWarning[] = [];
 
   constructor(
     private readonly base: TimeBase,
@@ -119,7 +120,7 @@ class TtmlReader {
       begin = undefined;
       end = undefined;
     }
-    checkSpan(begin, end, locationOf(p), 'this <p>');
+    checkSpan(begin, end, locationOf(p), this.warnings, 'this <p>');
     const said = turns.map((turn) => ({ ...turn, text: oneLine(turn.text) })).filter((turn) => turn.text !== '');
     for (const turn of said.length > 0 ? said : [{ agent: speaker, text: '' }]) {
       const row: TranscriptRow = { transcript: turn.text };
@@ -159,7 +160,7 @@ function readTtml(bytes: Uint8Array): ReadResult {
   const body = elements(root).find((e) => localName(e.name) === 'body');
   const reader = new TtmlReader(base, declaredAgents(root));
   if (body !== undefined) reader.visit(body, { begin: 0 }, undefined, false);
-  return { rows: reader.rows, warnings: [] };
+  return { rows: reader.rows, warnings: reader.warnings };
 }
 
 export const ttmlFormat: FormatAdapter = {

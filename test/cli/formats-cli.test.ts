@@ -30,10 +30,10 @@ describe('a malformed file of each new format', () => {
     ['bad.ctm', 'f 1 0.0 0.5 a\nf 1 x 0.5 b\n', 'bad.ctm:2:5: the begin time "x" is not a number of seconds'],
     ['bad.trn', 'a b (u1)\nno id here\n', 'bad.trn:2: expected the words of an utterance then its id in parentheses'],
     ['kaldi/text', 'u1 a\nu1 b\n', 'kaldi/text:2: the utterance id "u1" is already used on line 1'],
-    ['bad.json', '[{"session_id": "S", "speaker": "A", "start_time": 2, "end_time": 1, "words": "x"}]', 'bad.json: [0]: this segment ends (1 s) before it starts (2 s)'],
+    ['bad.json', '[{"session_id": "S", "speaker": "A", "start_time": "soon", "end_time": 1, "words": "x"}]', 'bad.json: [0].start_time: expected a time in seconds at [0].start_time, found the string "soon"'],
     ['bad.ttml', '<tt xmlns="http://www.w3.org/ns/ttml"><body><div>\n<p begin="1s" end="00:0">a</p></div></body></tt>', 'bad.ttml:2:1: <p> has end="00:0"'],
     ['bad.sbv', '0:00:00.000,0:00:01.000\na\n\n0:00:02.000,0:0\nb\n', 'bad.sbv:4: expected a timing line such as 0:00:01.000,0:00:02.500'],
-    ['bad-ls.json', JSON.stringify([{ id: 1, data: {}, annotations: [{ result: [{ id: 'a', type: 'textarea', value: { start: 2, end: 1, text: ['x'] } }] }] }]), 'bad-ls.json: [0].annotations[0].result[0].value: this region ends (1 s) before it starts (2 s)'],
+    ['bad-ls.json', JSON.stringify([{ id: 1, data: {}, annotations: [{ result: [{ id: 'a', type: 'textarea', value: { start: 'x', end: 1, text: ['x'] } }] }] }]), 'bad-ls.json: [0].annotations[0].result[0].value.start: expected a number'],
     ['cut.srt', '1\n00:00:15,000 --> 00:00:16,000\nOne\n\n2\n00:00:16,100 --> 00:0', 'cut.srt:6: the timing line does not parse'],
   ];
   test.each(cases)('when %s is malformed, then exit 2 with one line naming the file and the place', async (name, text, expected) => {
@@ -105,6 +105,21 @@ describe('no silent nonsense', () => {
     const result = await run('diff', file('wide.csv', `text,${long}\nhello,1\n`), file('good2.srt', GOOD_SRT), '-q');
     expect(result.status).toBe(0);
     expect(result.stderr).toMatch(/columns not read: "x{79}…"/);
+  });
+
+  test('when a cue ends before it starts, then stderr names its file and line, in every timed format', async () => {
+    const backwards: [string, string, string][] = [
+      ['back.srt', '1\n00:00:05,000 --> 00:00:04,000\nx\n', ':2: this cue ends (4 s) before it starts (5 s): kept as written'],
+      ['back.vtt', 'WEBVTT\n\n00:05.000 --> 00:04.000\nx\n', ':3: this cue ends (4 s) before it starts (5 s): kept as written'],
+      ['back.stm', 'f 1 A 5.0 4.0 x\n', ':1: this segment ends (4 s) before it starts (5 s): kept as written'],
+      ['back.sbv', '0:00:05.000,0:00:04.000\nx\n', ':1: this cue ends (4 s) before it starts (5 s): kept as written'],
+      ['back.csv', 'start,end,text\n5,4,x\n', ':2: this row ends (4 s) before it starts (5 s): kept as written'],
+    ];
+    for (const [name, text, expected] of backwards) {
+      const path = file(name, text);
+      const result = await run('diff', path, file('good4.srt', GOOD_SRT), '-q');
+      expect([name, result.status, result.stderr]).toEqual([name, 0, `transcript-diff: warning: ${path}${expected}\n`]);
+    }
   });
 
   test('when a .vtt has no WEBVTT line, then the message names the file once, with line 1', async () => {

@@ -24,8 +24,7 @@ describe('YouTube SBV', () => {
 
   it('names the line of a timing line that does not parse or is cut short, and of a caption ending before it starts', () => {
     expect(formatErrorOf(() => read('0:00:00.000,0:00:01.000\nA\n\n0:00:02.000,0:0\nB\n')).location).toEqual({ line: 4 });
-    const backwards = formatErrorOf(() => read('0:00:03.000,0:00:01.000\nA\n'));
-    expect([backwards.message, backwards.location]).toEqual(['this cue ends (1 s) before it starts (3 s)', { line: 1 }]);
+    expect(read('0:00:03.000,0:00:01.000\nA\n').warnings).toEqual([{ message: 'this cue ends (1 s) before it starts (3 s): kept as written', location: { line: 1 } }]);
   });
 
   it('recognises SBV and not SubRip', () => {

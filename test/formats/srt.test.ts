@@ -115,10 +115,10 @@ describe('SubRip', () => {
       expect(error.message).toMatch(/^the timing line does not parse/);
     });
 
-    it('names the line of a cue that ends before it starts', () => {
-      const error = formatErrorOf(() => read('1\n00:00:01,000 --> 00:00:02,000\nOk\n\n2\n00:00:05,000 --> 00:00:04,000\nBack\n'));
-      expect(error.location).toEqual({ line: 6 });
-      expect(error.message).toBe('this cue ends (4 s) before it starts (5 s)');
+    it('keeps a cue that ends before it starts as written, and names its line in a warning', () => {
+      const result = read('1\n00:00:01,000 --> 00:00:02,000\nOk\n\n2\n00:00:05,000 --> 00:00:04,000\nBack\n');
+      expect(result.rows[1]).toEqual({ transcript: 'Back', start_time: 5, end_time: 4 });
+      expect(result.warnings).toEqual([{ message: 'this cue ends (4 s) before it starts (5 s): kept as written', location: { line: 6 } }]);
     });
 
     it('names the line of text where a cue should start', () => {
