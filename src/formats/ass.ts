@@ -102,7 +102,8 @@ function readAss(bytes: Uint8Array): ReadResult {
     const seconds = (at: number) => {
       const m = TIME.exec(fields[at].value);
       if (m === null || Number(m[2]) >= 60 || Number(m[3]) >= 60) {
-        throw new FormatError(`the ${names[at]} time ${quoted(fields[at].value.trim())} is not h:mm:ss.cc`, { line, column: fields[at].column });
+        const negative = fields[at].value.trim().startsWith('-') ? ' (a time before the start of the video)' : '';
+        throw new FormatError(`the ${names[at]} time ${quoted(fields[at].value.trim())} is not h:mm:ss.cc${negative}`, { line, column: fields[at].column });
       }
       return clockSeconds(m[1], m[2], m[3], m[4]);
     };

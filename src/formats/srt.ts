@@ -19,7 +19,9 @@ import { FormatAdapter, FormatError, FormatWarning, ReadOptions, ReadResult, Tra
 // `h:mm:ss` with an optional fraction, or `mm:ss` with one: a bare `00:0` is a time cut short.
 const TIME = String.raw`(?:(\d+):(\d{1,2}):(\d{1,2})(?:[,.](\d{1,3}))?|()(\d{1,2}):(\d{2})[,.](\d{1,3}))`;
 // Players ignore what follows the end time (some writers put `X1:… Y1:…` coordinates there).
-const TIMING = new RegExp(String.raw`^\s*${TIME}\s*-->\s*${TIME}(?:\s.*)?$`);
+// pysubs2 and players that scan for two times also take the short arrow `->` some writers use.
+const TIMING = new RegExp(String.raw`^\s*${TIME}\s*(-->|->)\s*${TIME}(?:\s.*)?$`);
+const ARROW = /-?->/;
 const INDEX = /^\s*\d+\s*$/;
 
 // Enough of the start of a file to hold its first cue's index and timing lines.
@@ -32,7 +34,7 @@ function parseTiming(line: string): [number, number] | null {
   if (m === null) return null;
   // Each time is one of two alternatives of four groups: hours, minutes, seconds, fraction.
   const groups = (at: number) => (m[at + 1] !== undefined ? m.slice(at, at + 4) : m.slice(at + 4, at + 8));
-  const [start, end] = [1, 9].map((at) => groups(at).map((part) => part ?? ''));
+  const [start, end] = [1, 10].map((at) => groups(at).map((part) => part ?? ''));
   if ([start, end].some(([, minutes, seconds]) => Number(minutes) >= 60 || Number(seconds) >= 60)) return null;
   return [clockSeconds(start[0] || '0', start[1], start[2], start[3]), clockSeconds(end[0] || '0', end[1], end[2], end[3])];
 }
@@ -54,13 +56,14 @@ function readSrt(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
       continue;
     }
     const timingAt = INDEX.test(lines[i]) ? i + 1 : i;
-    if (timingAt >= lines.length || !lines[timingAt].includes('-->')) {
+    if (timingAt >= lines.length || !ARROW.test(lines[timingAt])) {
       const expected = timingAt === i ? `expected a cue number or a timing line such as ${TIMING_EXAMPLE}` : `expected a timing line such as ${TIMING_EXAMPLE} after the cue number`;
       throw new FormatError(expected, { line: Math.min(timingAt, lines.length - 1) + 1 });
     }
     const times = parseTiming(lines[timingAt]);
     if (times === null) throw new FormatError(`the timing line does not parse: expected hh:mm:ss,mmm --> hh:mm:ss,mmm, such as ${TIMING_EXAMPLE}`, { line: timingAt + 1 });
     checkSpan(times[0], times[1], { line: timingAt + 1 }, warnings);
+    if (!lines[timingAt].includes('-->')) warnings.push({ message: 'the timing line\'s arrow is "->", not "-->": read as a timing line', location: { line: timingAt + 1 } });
     let end = timingAt + 1;
     while (end < lines.length && lines[end].trim() !== '' && !TIMING.test(lines[end])) end++;
     if (end < lines.length && TIMING.test(lines[end])) {

@@ -101,7 +101,7 @@ describe('SubRip', () => {
 
   describe('when the file is malformed', () => {
     it('names the line of a timing line that does not parse', () => {
-      const error = formatErrorOf(() => read('1\n00:00:01,000 --> 00:00:02,000\nOk\n\n2\n00:00:03,000 -> 00:00:04,000\nBad\n'));
+      const error = formatErrorOf(() => read('1\n00:00:01,000 --> 00:00:02,000\nOk\n\n2\n00:00:03,000 = 00:00:04,000\nBad\n'));
       expect(error.location).toEqual({ line: 6 });
       expect(error.message).toBe('expected a timing line such as 00:00:01,000 --> 00:00:02,500 after the cue number');
       const badField = formatErrorOf(() => read('1\n00:00:61,000 --> 00:01:02,000\nBad\n'));
@@ -119,6 +119,13 @@ describe('SubRip', () => {
       const result = read('1\n00:00:01,000 --> 00:00:02,000\nOk\n\n2\n00:00:05,000 --> 00:00:04,000\nBack\n');
       expect(result.rows[1]).toEqual({ transcript: 'Back', start_time: 5, end_time: 4 });
       expect(result.warnings).toEqual([{ message: 'this cue ends (4 s) before it starts (5 s): kept as written', location: { line: 6 } }]);
+    });
+
+    it('reads a short arrow "->", as pysubs2 and players do, with a warning', () => {
+      expect(read('00:00:00.000 ->00:01:00.000\nAn example subtitle.\n')).toEqual({
+        rows: [{ transcript: 'An example subtitle.', start_time: 0, end_time: 60 }],
+        warnings: [{ message: 'the timing line\'s arrow is "->", not "-->": read as a timing line', location: { line: 1 } }],
+      });
     });
 
     it('names the line of text where a cue should start', () => {
