@@ -8,6 +8,7 @@ import { placeOf } from '../formats/source-place';
 import type { FormatName, ReadOptions } from '../formats/types';
 import { LIMITS, validateDiffRequest, type RequestLimits } from '../request/diff-schema';
 import { CliError } from './cli-error';
+import { pairSides } from './id-pairing';
 import { readSide, type SideFile } from './read-side';
 
 export interface CompareOptions {
@@ -62,33 +63,6 @@ function detailPlace(field: string, original: SideFile, reworked: SideFile, conf
   return field;
 }
 
-const UTTERANCE_ID = 'utterance_id';
-
-const hasIds = (file: SideFile) => file.rows.some((row) => row.utterance_id !== undefined);
-
-/**
- * Two files that both name their utterances (trn, Kaldi text) are paired by id, as sclite and
- * compute-wer pair them (config.pairBy), unless the config pairs otherwise. Against a file
- * without ids, the ids pair nothing and would only make every row differ: they are dropped.
- */
-function pairingConfig(original: SideFile, reworked: SideFile, config: Partial<DiffConfig>, warn: (message: string) => void): Partial<DiffConfig> {
-  const withIds = [original, reworked].filter(hasIds);
-  if (withIds.length === 2) return config.pairBy !== undefined || config.positionalMode === true ? config : { ...config, pairBy: UTTERANCE_ID };
-  if (withIds.length === 1) {
-    const [file] = withIds;
-    const other = file === original ? reworked : original;
-    file.rows = file.rows.map(({ utterance_id: _id, ...row }) => row);
-    warn(`${file.path}: its utterance ids are not used: ${other.path} has none to pair them with, so rows are aligned by their text`);
-  }
-  return config;
-}
-
-/** A side with no rows is still compared, but never in silence: every row of the other side is ADDED or DELETED. */
-function sayEmptySides(original: SideFile, reworked: SideFile, warn: (message: string) => void): void {
-  if (original.rows.length === 0) warn(`${original.path}: no rows; every reference row counts as ADDED`);
-  if (reworked.rows.length === 0) warn(`${reworked.path}: no rows; every original row counts as DELETED`);
-}
-
 /** Reads, judges and diffs two files. Throws CliError for anything the user must fix. */
 export function compareFiles(originalPath: string, reworkedPath: string, options: CompareOptions = {}): Comparison {
   const readOptions: ReadOptions = { map: options.map, speakerPrefix: options.speakerPrefix, tiers: options.tiers, ctmGap: options.ctmGap, session: options.session };
@@ -98,8 +72,10 @@ export function compareFiles(originalPath: string, reworkedPath: string, options
   for (const file of [original, reworked]) {
     for (const warning of file.warnings) warn(`${placeOf(file.path, warning.location)}: ${warning.message}`);
   }
-  sayEmptySides(original, reworked, warn);
-  const config = pairingConfig(original, reworked, options.config ?? {}, warn);
+  const paired = pairSides({ name: original.path, rows: original.rows }, { name: reworked.path, rows: reworked.rows }, options.config ?? {}, warn);
+  original.rows = paired.original;
+  reworked.rows = paired.reworked;
+  const config = paired.config;
 
   const request = buildRequest(original, reworked, config);
   const details = validateDiffRequest(request as unknown as Record<string, unknown>, options.limits ?? LIMITS);
