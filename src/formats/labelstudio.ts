@@ -8,7 +8,8 @@
  * regions in the order they were drawn). A textarea without start and end transcribes the whole
  * audio: a row without times.
  *
- * One task is read: the only one, or the one whose `id` ReadOptions.session names. Of its
+ * A single task as Label Studio's API gives it (an object, not an array) is read alike. One task
+ * is read: the only one, or the one whose `id` ReadOptions.session names. Of its
  * annotations, the last one not cancelled (the latest submission; a warning when there are
  * several); a task with none is read from its first prediction, with a warning.
  */
@@ -65,7 +66,8 @@ function chooseResult(task: JsonObject, path: string, warnings: FormatWarning[])
 
 function readLabelStudio(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
   const warnings: FormatWarning[] = [];
-  const { task, path } = chooseTask(arrayAt(parseJson(decodeText(bytes)) as Json, ''), options.session);
+  const root = parseJson(decodeText(bytes)) as Json;
+  const { task, path } = isObject(root) ? { task: root, path: '' } : chooseTask(arrayAt(root, ''), options.session);
   const { result, path: resultPath } = chooseResult(task, path, warnings);
   const regions = new Map<string, Region>();
   result.forEach((value, i) => {
@@ -109,12 +111,12 @@ function readLabelStudio(bytes: Uint8Array, options: ReadOptions = {}): ReadResu
   return { rows: orderByStartTime(rows), warnings };
 }
 
-/** True for an array of tasks: objects with annotations or predictions holding `result` lists. */
+/** True for an array of tasks, or one task: objects with `data` and annotations or predictions. */
 function sniffLabelStudio(text: string): boolean {
-  if (!/^\uFEFF?\s*\[\s*\{/.test(text)) return false;
+  if (!/^\uFEFF?\s*[[{]/.test(text)) return false;
   try {
     const value = JSON.parse(text.replace(/^\uFEFF/, '')) as unknown;
-    const first: unknown = Array.isArray(value) ? value[0] : undefined;
+    const first: unknown = Array.isArray(value) ? value[0] : value;
     return isObject(first) && (Array.isArray(first['annotations']) || Array.isArray(first['predictions'])) && isObject(first['data']);
   } catch {
     return false;

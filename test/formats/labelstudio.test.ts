@@ -37,6 +37,10 @@ describe('Label Studio JSON export', () => {
     expect(predicted.warnings[0]?.message).toBe('the task has no annotation: its first prediction is read');
   });
 
+  it('reads a single task as the API gives it, an object', () => {
+    expect(read(task(5, [annotation(region('a', 0, 1, 'A', ['one']))])).rows).toEqual([{ transcript: 'one', speaker: 'A', start_time: 0, end_time: 1 }]);
+  });
+
   it('reads the task --session names, and asks for one when the export holds several', () => {
     const tasks = [task(11, [annotation(region('a', 0, 1, 'A', ['eleven']))]), task(12, [annotation(region('a', 0, 1, 'A', ['twelve']))])];
     expect(read(tasks, { session: '12' }).rows.map((row) => row.transcript)).toEqual(['twelve']);
