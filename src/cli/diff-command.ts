@@ -91,12 +91,17 @@ function writeReport(path: string, data: DiffData, files: [SideFile, SideFile], 
     audio,
     columns: { speakerColName },
   });
+  writeOutput('--html', path, html);
+}
+
+/** Writes an output file; a path that cannot be written is a one-line CliError naming the option and why. */
+function writeOutput(option: string, path: string, text: string): void {
   try {
-    writeFileSync(path, html);
+    writeFileSync(path, text);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such folder' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String(code ?? error);
-    throw new CliError(`--html ${path}: ${why}`);
+    throw new CliError(`${option} ${path}: ${why}`);
   }
 }
 
@@ -123,7 +128,7 @@ export function diffCommand(originalPath: string, reworkedPath: string, options:
   if (options.json === '-') {
     terminal.write(`${JSON.stringify(data)}\n`);
   } else {
-    if (options.json !== undefined) writeFileSync(options.json, JSON.stringify(data));
+    if (options.json !== undefined) writeOutput('--json', options.json, JSON.stringify(data));
     if (!options.quiet) {
       const label = (file: SideFile) => ({ path: file.path, format: file.format, rows: file.rows.length });
       terminal.write(renderSummary(data, [label(original), label(reworked)], { width: terminal.width, colour: terminal.colour, rows: options.rows }));

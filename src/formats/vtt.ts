@@ -13,6 +13,7 @@ import { oneLine, orderedRow } from './row-fields';
 import { clockSeconds } from './seconds';
 import { prefixTurns, Turn } from './speaker-prefix';
 import { decodeText, splitLines } from './text';
+import { checkSpan } from './time-span';
 import { FormatAdapter, FormatError, FormatWarning, ReadOptions, ReadResult, TranscriptRow } from './types';
 
 const TIME = String.raw`(?:(\d+):)?(\d{2}):(\d{2})\.(\d{3})`;
@@ -119,6 +120,7 @@ function readVtt(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
     if (times === null) {
       throw new FormatError(`the timing line does not parse: expected (hh:)mm:ss.ttt --> (hh:)mm:ss.ttt, such as ${TIMING_EXAMPLE}`, { line: timingAt + 1 });
     }
+    checkSpan(times[0], times[1], { line: timingAt + 1 }, warnings);
     // The text runs to a blank line; a line with `-->` cannot be text (the format forbids it) and starts the next cue.
     let end = timingAt + 1;
     while (end < lines.length && lines[end].trim() !== '' && !lines[end].includes('-->')) end++;

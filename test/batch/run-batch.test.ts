@@ -162,7 +162,11 @@ describe('batch exit statuses and determinism', () => {
   it('exits 1 when the pooled grade is below --fail-under, 0 when not', async () => {
     const low = await run('batch', join(dir, 'good.csv'), '--out', join(dir, 'out-fail'), '--fail-under', '5', '--bootstrap', '0');
     expect(low.status).toBe(1);
-    expect(low.stdout).toMatch(/pooled grade \d\.\d\d is below --fail-under 5/);
+    expect(low.stderr).toMatch(/pooled grade \d\.\d\d is below --fail-under 5/);
+    // The reason is said even with --quiet: an exit status of 1 never goes without it.
+    const quiet = await run('batch', join(dir, 'good.csv'), '--out', join(dir, 'out-fail-quiet'), '--fail-under', '5', '--bootstrap', '0', '--quiet');
+    expect([quiet.status, quiet.stdout]).toEqual([1, '']);
+    expect(quiet.stderr).toMatch(/^transcript-diff batch: pooled grade \d\.\d\d is below --fail-under 5\n$/);
     const ok = await run('batch', join(dir, 'good.csv'), '--out', join(dir, 'out-pass'), '--fail-under', '1', '--bootstrap', '0', '--quiet');
     expect(ok.status).toBe(0);
   });

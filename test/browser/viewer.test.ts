@@ -226,6 +226,44 @@ describeWithBrowser('the viewer, opened over plain HTTP from another machine', (
     await page.close();
   });
 
+  it('reads the evaluation formats: trn pairs paired by utterance id, a Kaldi text timed by its segments, a CTM cut at the pause asked for', async () => {
+    const { page, watch } = await openViewer();
+    await page.type('#api-key', KEY);
+    const hyp = join(dir, 'hyp.trn');
+    const ref = join(dir, 'ref.trn');
+    writeFileSync(hyp, 'the cat sat (u2)\nhello wrld (u1)\n');
+    writeFileSync(ref, 'hello world (u1)\nthe cat sat (u2)\nonly here (u3)\n');
+    await pick(page, '#original-file', hyp);
+    await pick(page, '#reworked-file', ref);
+    expect((await compare(page)).kind).toBe('done');
+    await expectReportOf(page, await apiData(hyp, ref, {}, { pairBy: 'utterance_id' }));
+
+    // Kaldi's text and segments against a CTM read with a 0.5 s pause.
+    const text = join(dir, 'text');
+    const segments = join(dir, 'segments');
+    const ctm = join(dir, 'hyp.ctm');
+    writeFileSync(text, 'u1 hello world\nu2 good morning\n');
+    writeFileSync(segments, 'u1 rec 0.0 1.0\nu2 rec 1.8 3.0\n');
+    writeFileSync(ctm, 'rec A 0.0 0.4 hello\nrec A 0.5 0.4 word\nrec A 1.8 0.5 good\nrec A 2.4 0.5 morning\n');
+    await pick(page, '#original-file', ctm);
+    await pick(page, '#reworked-file', text);
+    await pick(page, '#reworked-segments', segments);
+    await page.type('#ctm-gap', '0.5');
+    const outcome = await compare(page);
+    expect(outcome.details).toEqual(['text: its utterance ids are not used: hyp.ctm has none to pair them with, so rows are aligned by their text']);
+    const read = (path: string, options: ReadOptions) => readTranscript(basename(path), new Uint8Array(readFileSync(path)), options).rows;
+    const reworkedRows = read(text, { segments: { name: 'segments', bytes: new Uint8Array(readFileSync(segments)) } }).map(({ utterance_id: _id, ...row }) => row);
+    expect(reworkedRows[1]).toEqual({ transcript: 'good morning', start_time: 1.8, end_time: 3 });
+    const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/diff`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+      body: JSON.stringify({ original: read(ctm, { ctmGap: 0.5 }), reworked: reworkedRows, config: { enableAnalysis: true } }),
+    });
+    await expectReportOf(page, ((await response.json()) as { data: DiffData }).data);
+    expect(watch.errors).toEqual([]);
+    await page.close();
+  });
+
   it('refuses a converted request over 5 MiB with a message, and sends nothing', async () => {
     // Two files of 2,400 cues of 1,200 characters: about 3 MB of rows each once in JSON.
     const cue = (i: number) => `cue ${i} ${'lorem ipsum '.repeat(100)}`;

@@ -1,0 +1,38 @@
+/**
+ * How two sides' rows go to the engine, in the command line, the batch and the viewer alike. Two
+ * files that both name their utterances (trn, Kaldi text) are paired by id, as sclite and
+ * compute-wer pair them (config.pairBy), unless the config pairs otherwise. Against a file without
+ * ids, the ids pair nothing and would only make every row differ: they are dropped, and said so.
+ * A side with no rows is compared too, but never in silence.
+ *
+ * Plain data in and out (no file system): the browser bundle uses it.
+ */
+import type { DiffConfig } from '../engine/index';
+import type { TranscriptRow } from '../formats/types';
+
+export const UTTERANCE_ID = 'utterance_id';
+
+export interface Side {
+  /** The file's name, for messages. */
+  name: string;
+  rows: TranscriptRow[];
+}
+
+const hasIds = (side: Side) => side.rows.some((row) => row.utterance_id !== undefined);
+
+/** The config to send and the sides' rows, ids dropped from a side whose partner has none; `warn` hears why. */
+export function pairSides(original: Side, reworked: Side, config: Partial<DiffConfig>, warn: (message: string) => void): { config: Partial<DiffConfig>; original: TranscriptRow[]; reworked: TranscriptRow[] } {
+  if (original.rows.length === 0) warn(`${original.name}: no rows; every reference row counts as ADDED`);
+  if (reworked.rows.length === 0) warn(`${reworked.name}: no rows; every original row counts as DELETED`);
+  const [originalIds, reworkedIds] = [hasIds(original), hasIds(reworked)];
+  if (originalIds && reworkedIds) {
+    const paired = config.pairBy !== undefined || config.positionalMode === true ? config : { ...config, pairBy: UTTERANCE_ID };
+    return { config: paired, original: original.rows, reworked: reworked.rows };
+  }
+  const withoutIds = (rows: TranscriptRow[]) => rows.map(({ utterance_id: _id, ...row }) => row);
+  if (originalIds !== reworkedIds) {
+    const [named, other] = originalIds ? [original, reworked] : [reworked, original];
+    warn(`${named.name}: its utterance ids are not used: ${other.name} has none to pair them with, so rows are aligned by their text`);
+  }
+  return { config, original: originalIds ? withoutIds(original.rows) : original.rows, reworked: reworkedIds ? withoutIds(reworked.rows) : reworked.rows };
+}
