@@ -13,6 +13,11 @@
  * `node dist/scripts/peers/global-wer-check.js [--only=NAME] [--sclite=PATH] [--tolerance=0.01]`
  * prints a Markdown table; it exits 1 when the engine and the global alignment differ by more than
  * the tolerance (one percentage point by default) on any pair.
+ *
+ * `--recut` instead cuts each pair's draft anew, the same words in the same order: one row for
+ * everything, a row a sentence, a row a word, random cuts (seeded), times spread over each row in
+ * proportion to its characters; and the reworked side a row a sentence. It prints the word errors
+ * (S + D + I) of each, and exits 1 when one moves by more than 1 % of the reference words.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -106,6 +111,82 @@ function engineWer(original: Row[], reworked: Row[]): number {
 
 const pct = (x: number | null) => (x === null ? '–' : `${(100 * x).toFixed(1)} %`);
 
+interface TimedWord {
+  word: string;
+  start: number;
+  end: number;
+}
+
+/** Each word of the rows (the engine's tokens) with a time spread over its row by characters. */
+function timedWords(rows: readonly EvalRow[]): TimedWord[] {
+  const out: TimedWord[] = [];
+  for (const row of rows) {
+    const text = normalizeText(row.transcript, true);
+    if (text === '') continue;
+    const timed = row.start_time !== undefined && row.end_time !== undefined;
+    const at = (offset: number) => (timed ? (row.start_time as number) + (((row.end_time as number) - (row.start_time as number)) * offset) / text.length : NaN);
+    let offset = 0;
+    for (const word of text.split(' ')) {
+      out.push({ word, start: at(offset), end: at(offset + word.length) });
+      offset += word.length + 1;
+    }
+  }
+  return out;
+}
+
+/** The words cut into rows before each index of `cuts`. */
+function cutRows(words: readonly TimedWord[], cuts: readonly number[]): Row[] {
+  const rows: Row[] = [];
+  let from = 0;
+  for (const to of [...cuts, words.length]) {
+    if (to <= from) continue;
+    const part = words.slice(from, to);
+    const row: Row = { transcript: part.map((w) => w.word).join(' ') };
+    if (!Number.isNaN(part[0].start)) {
+      row.start_time = part[0].start;
+      row.end_time = part[part.length - 1].end;
+    }
+    rows.push(row);
+    from = to;
+  }
+  return rows;
+}
+
+function errorsOf(original: Row[], reworked: Row[]): { errors: number; reference: number; segER: number | null } {
+  const data = runDiff({ original, reworked });
+  const c = data.counts.transcriptWord;
+  return { errors: c.substitutions + c.deletions + c.insertions, reference: c.referenceLength, segER: data.scores.SegER };
+}
+
+function recut(pairs: RealPair[]): void {
+  console.log('| pair | as given | one row | a row a sentence | a row a word | random cuts | reworked a row a sentence (SegER as given → cut) | largest move |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  let worst = 0;
+  for (const pair of pairs) {
+    const original = pair.original as unknown as Row[];
+    const reworked = pair.reworked as unknown as Row[];
+    const base = errorsOf(original, reworked);
+    const words = timedWords(pair.original);
+    let seed = 7;
+    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) & 0x7fffffff) / 0x7fffffff);
+    const schemes: number[][] = [
+      [],
+      words.flatMap((w, i) => (/[.?!]$/.test(w.word) ? [i + 1] : [])),
+      words.map((_, i) => i + 1),
+      words.flatMap((_, i) => (random() < 0.08 ? [i + 1] : [])),
+    ];
+    const counts = schemes.map((cuts) => errorsOf(cutRows(words, cuts), reworked).errors);
+    const refWords = timedWords(pair.reworked);
+    const refCut = errorsOf(original, cutRows(refWords, refWords.flatMap((w, i) => (/[.?!]$/.test(w.word) ? [i + 1] : []))));
+    const move = Math.max(...[...counts, refCut.errors].map((e) => Math.abs(e - base.errors))) / base.reference;
+    worst = Math.max(worst, move);
+    const seg = (x: number | null) => (x === null ? '–' : x.toFixed(3));
+    console.log(`| ${pair.name} | ${base.errors} | ${counts.join(' | ')} | ${refCut.errors} (${seg(base.segER)} → ${seg(refCut.segER)}) | ${(100 * move).toFixed(2)} % |`);
+  }
+  console.log(`\nlargest move: ${(100 * worst).toFixed(2)} % of the reference words (bound 1 %)`);
+  if (worst > 0.01) process.exitCode = 1;
+}
+
 function main(): void {
   const only = arg('only');
   const tolerance = Number(arg('tolerance') ?? '0.01');
@@ -116,6 +197,7 @@ function main(): void {
     ...loadKallaamaPairs().map((p) => ({ ...p, name: `kallaama ${p.name}` })),
     ...earningsPairs(),
   ].filter((p) => only === undefined || p.name.includes(only));
+  if (process.argv.includes('--recut')) return recut(pairs);
   console.log('| pair | rows o/r | reference words | global alignment | transcriptWER with times | without times | sclite (whole text) |');
   console.log('|---|---|---|---|---|---|---|');
   let worst = 0;

@@ -2,7 +2,7 @@
  * Times the engine in-process on three bodies of many columns (D5.2: every key of an object row
  * is a compared column), each under 5 MiB: two rows a side with 70,000 keys of their own each;
  * 20,000 rows a side with six keys of their own each; and 12,000 rows a side whose 192 columns
- * each appear in one row of 16, the most a request can keep as a text per row (prepare.ts).
+ * each appear in one row of 16, the most a request can keep as a text per row (prepared-sides.ts).
  * Prints, per body, its size, its columns, and the ms to judge it (parse and validate) and to
  * diff it (runDiff).
  *

@@ -122,7 +122,7 @@ export function scorePair(task: PairTask): PairRecord {
  */
 export default function pairWorker(task: PairTask): PairOutcome {
   if (task.page === undefined) return { line: recordLine(scorePair(task)), pageError: null };
-  const { record, comparison } = comparePair(task, { ...task.options.config, enableInlineDiff: true });
+  const { record, comparison } = comparePair(task, { ...task.options.config, enableInlineDiff: true, enableGroupDiff: true });
   let pageError: string | null = null;
   if (comparison !== null) {
     try {

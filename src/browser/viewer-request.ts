@@ -56,7 +56,7 @@ async function fromFiles(choices: Choices): Promise<{ body: unknown; sides: Reco
   // As the command line sends them: paired by utterance id when both files name their utterances.
   const paired = pairSides({ name: original.label.name, rows: original.rows }, { name: reworked.label.name, rows: reworked.rows }, choices.config, (message) => warnings.push(message));
   return {
-    body: { original: paired.original, reworked: paired.reworked, config: { enableAnalysis: true, ...paired.config } },
+    body: { original: paired.original, reworked: paired.reworked, config: { enableAnalysis: true, enableGroupDiff: true, ...paired.config } },
     sides: { original: original.label, reworked: reworked.label },
     warnings,
   };
@@ -77,7 +77,7 @@ function fromPastedBody(text: string): { body: unknown; sides: Record<SideName, 
   }
   if (!isObject(value)) throw new ViewerProblem('The pasted body must be a JSON object: {"original": [...], "reworked": [...], "config": {...}}.');
   // A config that is not an object goes as it is: the service's validation names the problem.
-  const config = value['config'] === undefined ? { enableAnalysis: true } : isObject(value['config']) ? { enableAnalysis: true, ...value['config'] } : value['config'];
+  const config = value['config'] === undefined ? { enableAnalysis: true, enableGroupDiff: true } : isObject(value['config']) ? { enableAnalysis: true, enableGroupDiff: true, ...value['config'] } : value['config'];
   return { body: { ...value, config }, sides: { original: pastedSide(value, 'original'), reworked: pastedSide(value, 'reworked') }, warnings: [] };
 }
 

@@ -45,6 +45,7 @@ export interface DiffConfig {
   serInComposite: boolean;
   enableAnalysis: boolean;
   timingToleranceSeconds: number;
+  enableGroupDiff: boolean;
   /**
    * A column of utterance ids: rows with equal ids are paired 1:1, an id on one side only is
    * ADDED or DELETED, and the column itself is not compared (as sclite pairs utterances).
@@ -79,6 +80,7 @@ export const DEFAULT_CONFIG: Readonly<DiffConfig> = Object.freeze({
   serInComposite: true,
   enableAnalysis: false,
   timingToleranceSeconds: 0.1,
+  enableGroupDiff: false,
 });
 
 /** spec §2.5 */
@@ -117,6 +119,11 @@ export interface ResultEntry {
   notes: string;
   changedColumns?: string[];
   transcriptDiff?: DiffPart[];
+  /**
+   * SPLIT and MERGED entries, with `config.enableGroupDiff`: the character diff of the single row
+   * against its pieces, one list of parts per piece (results/piece-diffs.ts).
+   */
+  pieceDiffs?: DiffPart[][];
   originalIndices: number[];
   reworkedIndices: number[];
   /** The transcript column's counts of this non-trace entry; only with `config.enableAnalysis`. */

@@ -40,6 +40,8 @@ export interface DrawnEntry {
   reworked: Piece[];
   changedColumns: string[];
   transcriptDiff?: DiffPart[];
+  /** SPLIT and MERGED: the single row's diff against each piece (`config.enableGroupDiff`). */
+  pieceDiffs?: DiffPart[][];
   /** Both sides' texts, speakers and other cells, NFC and lower-cased, for the search. */
   haystack: string;
 }
@@ -74,7 +76,7 @@ function columnOfDiff(data: DiffData, headers: readonly string[]): string | null
 }
 
 /**
- * The roles of `data.meta.headers`, as the engine gives them (prepare.ts, speaker-column.ts):
+ * The roles of `data.meta.headers`, as the engine gives them (prepared-sides.ts, speaker-column.ts):
  * with a `columnMapping`, the mapped headers; for rows with a `transcript` key (objects, and every
  * file the adapters read), `transcript`, `start_time` and `end_time`; the speaker by D7.9
  * (`speakerColName`, the mapping, then the first header with a speaker name). Only for 2-D input
@@ -180,6 +182,7 @@ export function drawnEntries(data: DiffData, roles: ColumnRoles = columnRoles(da
       haystack: haystackOf([original, reworked]),
     };
     if (entry.transcriptDiff !== undefined) drawn.transcriptDiff = entry.transcriptDiff;
+    if (entry.pieceDiffs !== undefined && entry.pieceDiffs.length === Math.max(original.length, reworked.length)) drawn.pieceDiffs = entry.pieceDiffs;
     out.push(drawn);
   });
   return out;

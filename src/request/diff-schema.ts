@@ -127,6 +127,7 @@ export const DiffConfigSchema = z
     positionalMode: flag('Pair row i with row i, no alignment (default false).'),
     ignoreColNames: z.array(z.string()).optional().meta({ description: 'Columns that never make a row MODIFIED.' }),
     enableInlineDiff: flag('Include transcriptDiff on MODIFIED rows (default true).'),
+    enableGroupDiff: flag('Include pieceDiffs on SPLIT and MERGED entries: the single row\'s character diff against each of its pieces (default false).'),
     structuralTransforms: z
       .array(TransformRuleSchema)
       .max(LIMITS.transforms, { message: `must have at most ${LIMITS.transforms} rules` })

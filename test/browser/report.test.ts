@@ -123,6 +123,18 @@ describeWithBrowser('the HTML report file', () => {
     expect(boxes[1]!.top).toBeCloseTo(boxes[0]!.top, 0);
   });
 
+  it("shows a SPLIT's and a MERGED's character diff piece by piece, as pieceDiffs gives it", async () => {
+    const { page } = await open();
+    const split = entryIndex(data, 'SPLIT');
+    const merged = entryIndex(data, 'MERGED');
+    // Each reworked piece of the SPLIT reads as its own row, the original as the original.
+    const texts = (index: number, side: string) => page.$$eval(`[data-entry="${index}"] [data-side="${side}"] .piece .text`, (els) => els.map((e) => e.textContent));
+    expect(await texts(split, 'reworked')).toEqual(data.results[split].reworkedRows!.map((row) => row.transcript));
+    // The MERGED's row has the space the two sources did not: shown as inserted.
+    expect(await page.$$eval(`[data-entry="${merged}"] [data-side="reworked"] ins`, (els) => els.map((e) => e.textContent))).toEqual(['[inserted:  ]']);
+    expect(await texts(merged, 'original')).toEqual(data.results[merged].originalRows!.map((row) => row.transcript));
+  });
+
   it('marks inserted and deleted text of a MODIFIED row with ins/del and words for screen readers', async () => {
     const { page } = await open();
     const modified = entryIndex(data, 'MODIFIED');

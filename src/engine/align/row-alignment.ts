@@ -4,7 +4,7 @@
  *  2–3. exact anchors on the whole row (every compared column), patience style;
  *  4.   anchors on the loose transcript key inside each remaining gap (rows that differ only in
  *       case, punctuation or diacritics);
- *  5.   the bead programme (gap-aligner) on what is left, with times where both sides have them.
+ *  5.   the bead programme (bead-programme.ts) on what is left, with times where both sides have them.
  *
  * positionalMode pairs row i with row i and skips all of it (D6.8); `config.pairBy` pairs rows by
  * their ids instead (key-pairing.ts).
@@ -50,7 +50,7 @@ function rowIds(prep: Prepared): { a: Int32Array; b: Int32Array; count: number }
     for (let k = n; k < total; k++) valueIds[k] = texts.id(b[k - n]);
     combine(valueIds, texts.size);
   }
-  // The sparse columns (prepare.ts) together, as one more value per row: its cells in them.
+  // The sparse columns (prepared-sides.ts) together, as one more value per row: its cells in them.
   const sparseA = prep.original.sparse;
   const sparseB = prep.reworked.sparse;
   if (sparseA !== null && sparseB !== null) {

@@ -1,6 +1,6 @@
 /**
  * `data.analysis` (`config.enableAnalysis`) and each non-trace entry's `transcriptCounts`, from
- * the counts the metric pass recorded unit by unit (entry-counts.ts) and the alignment's pairs.
+ * the counts the metric pass recorded unit by unit (entry-recorder.ts) and the alignment's pairs.
  * Every count is a part of a total in `data.counts`.
  */
 import type { Analysis, ColumnAnalysis } from '../types';

@@ -18,7 +18,7 @@ export interface SparseCells {
 /**
  * Which compared columns are kept as one text per row (dense) and which only in the rows that
  * have them (sparse): with thousands of rare keys, one text per row for every key would cost
- * columns × rows (prepare.ts).
+ * columns × rows (prepared-sides.ts).
  */
 export interface ColumnLayout {
   /** Up to this many compared columns, every one is dense. */

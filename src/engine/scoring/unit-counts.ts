@@ -59,7 +59,7 @@ export function unitTranscripts(prep: Prepared, unit: ScoringUnit, u: number, sh
 
 /**
  * The counts of the scoring units before scoring. The transcript's counts are not yet merged into
- * the overall ones (metrics.ts does that when it scores).
+ * the overall ones (scores.ts does that when it scores).
  */
 export interface Tally {
   counts: Counts;
@@ -111,7 +111,7 @@ function otherColumnsOf(prep: Prepared): number[] {
   return otherColumns;
 }
 
-/** Whether the request has sparse columns (prepare.ts). */
+/** Whether the request has sparse columns (prepared-sides.ts). */
 function hasSparse(prep: Prepared): boolean {
   return prep.original.sparse !== null && prep.reworked.sparse !== null;
 }

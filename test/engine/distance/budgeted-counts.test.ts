@@ -5,7 +5,7 @@ import { addCharCounts, addTextCounts, emptyCounts } from '../../../src/engine/s
 import { createWorkBudget } from '../../../src/engine/distance/work-budget';
 import { cps, editText, randomText, referenceCounts, unicodePairArb, xorshift } from '../support/text-pairs';
 
-// The policy of pair-counts.ts (D7.11), through the text level that applies it.
+// The policy of budgeted-counts.ts (D7.11), through the text level that applies it.
 
 describe('exact or approximate, within the work budget (D7.11)', () => {
   it('falls back when the budget is spent and reports a valid alignment, never below the true distance', () => {

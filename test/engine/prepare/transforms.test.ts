@@ -170,7 +170,7 @@ describe('the growth the rules give the whole request', () => {
 });
 
 describe('structural transforms and the speaker column', () => {
-  // SACR compares the speaker cells as normalised, without transforms (prepare.ts): a rule on the
+  // SACR compares the speaker cells as normalised, without transforms (prepared-sides.ts): a rule on the
   // speaker column changes what the rows' comparison sees, not whether the speaker changed.
   const request = (rules: TransformRule[]) => ({
     original: [{ transcript: 'hello world', speaker: 'Alice' }],
