@@ -4,11 +4,16 @@
  * evaluations write them), `;;` comment lines and blank lines ignored.
  *
  * A CTM has words, not utterances, so rows are made as sclite's STM reference cuts speech: per
- * recording file and channel (in the order they first appear), the words by begin time, a new row
- * after a pause longer than ReadOptions.ctmGap seconds (default 1.0) between one word's end and
- * the next one's begin, and at a change of speaker when the file names speakers. A row runs from
- * its first word's begin to its last word's end; its speaker is the words' speaker where the file
- * has one, else the row has none.
+ * recording file and channel, the words by begin time, a new row after a pause longer than
+ * ReadOptions.ctmGap seconds (default 1.0) between one word's end and the next one's begin, and at
+ * a change of speaker when the file names speakers. A row runs from its first word's begin to its
+ * last word's end; its speaker is the words' speaker where the file has one, else the row has none.
+ *
+ * The files and channels come in the order sclite sorts both its CTM and its STM (file, then
+ * channel, in ASCII order), not in the order they first appear: an STM reference lists all of
+ * channel A before channel B, so a hypothesis whose channels are interleaved by time, or whose
+ * channel B speaks first, still lines up with it row for row. Rows are not merged across
+ * channels by time for the same reason.
  */
 import { fieldsOf, type Field } from './line-fields';
 import { unsignedDecimal } from './seconds';
@@ -38,9 +43,20 @@ function decimalSum(a: number, b: number, written: string[]): number {
   return Number((a + b).toFixed(Math.min(decimals, 20)));
 }
 
+/** The words of one channel of one recording file. */
+interface Channel {
+  file: string;
+  channel: string;
+  words: Word[];
+}
+
+/** `sort`'s order in the C locale, which sclite's documentation prescribes: by code unit, never by locale. */
+const asciiOrder = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byFileThenChannel = (a: Channel, b: Channel) => asciiOrder(a.file, b.file) || asciiOrder(a.channel, b.channel);
+
 function readCtm(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
   const gap = options.ctmGap ?? DEFAULT_CTM_GAP;
-  const groups = new Map<string, Word[]>();
+  const groups = new Map<string, Channel>();
   splitLines(decodeText(bytes)).forEach((text, k) => {
     const line = k + 1;
     if (text.trim() === '' || text.startsWith(';;')) return;
@@ -50,13 +66,14 @@ function readCtm(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
     const start = seconds(beginField, 'begin time', line);
     const end = decimalSum(start, seconds(durationField, 'duration', line), [beginField.value, durationField.value]);
     const speaker = fields[7]?.value;
+    // Fields hold no whitespace, so a space keeps file and channel apart in the key.
     const key = `${file.value} ${channel.value}`;
-    const words = groups.get(key) ?? [];
-    words.push(speaker === undefined ? { text: word.value, start, end } : { text: word.value, start, end, speaker });
-    groups.set(key, words);
+    const group = groups.get(key) ?? { file: file.value, channel: channel.value, words: [] };
+    group.words.push(speaker === undefined ? { text: word.value, start, end } : { text: word.value, start, end, speaker });
+    groups.set(key, group);
   });
   const rows: TranscriptRow[] = [];
-  for (const words of groups.values()) {
+  for (const { words } of [...groups.values()].sort(byFileThenChannel)) {
     // sclite requires a CTM sorted by time within a channel; a stable sort accepts one that is not.
     words.sort((a, b) => a.start - b.start);
     let current: Word[] = [];

@@ -41,6 +41,13 @@ describe('NIST CTM', () => {
       ]);
     });
 
+    it('gives the channels in the order sclite sorts an STM (file, then channel), not as they first appear or by time', () => {
+      // Channel B speaks first and the words are interleaved by time, as a recogniser may write them;
+      // the STM reference of the same call lists channel A's segments first.
+      const interleaved = 'sw2 B 0.2 0.3 hi\nsw2 A 0.5 0.3 hello\nsw2 B 0.9 0.2 yes\nsw1 A 9.0 0.2 first\nsw2 A 3.0 0.2 again\n';
+      expect(read(interleaved).rows.map((row) => row.transcript)).toEqual(['first', 'hello', 'again', 'hi yes']);
+    });
+
     it('orders the words of a channel by begin time', () => {
       expect(read('f 1 1.0 0.2 b\nf 1 0.5 0.2 a\n').rows).toEqual([{ transcript: 'a b', start_time: 0.5, end_time: 1.2 }]);
     });
