@@ -2,8 +2,9 @@
  * TTML time expressions (W3C TTML2 §10.3.1) in seconds: clock time `hh:mm:ss(.fraction)`,
  * `hh:mm:ss:frames(.subframes)`, and offset time `<number><metric>` with h, m, s, ms, f (frames)
  * and t (ticks). Frames count at the document's effective frame rate, ttp:frameRate (default 30)
- * times ttp:frameRateMultiplier; ticks at ttp:tickRate (default: the frame rate times
- * ttp:subFrameRate where a frame rate is given, else 1).
+ * times ttp:frameRateMultiplier; ticks at ttp:tickRate (default, as TTML defines it: the
+ * effective frame rate times ttp:subFrameRate where a frame rate is given, so that a tick is a
+ * sub-frame even at 29.97 frames a second; else 1 a second).
  */
 
 export interface TimeBase {
@@ -36,9 +37,10 @@ export function timeBase(attribute: (name: string) => string | undefined): TimeB
   }
   if (Number.isNaN(frameRate)) return { invalid: 'frameRate' };
   if (Number.isNaN(subFrameRate)) return { invalid: 'subFrameRate' };
-  const tickRate = number('tickRate', declaredFrameRate ? frameRate * subFrameRate : 1);
+  const effectiveFrameRate = frameRate * multiplier;
+  const tickRate = number('tickRate', declaredFrameRate ? effectiveFrameRate * subFrameRate : 1);
   if (Number.isNaN(tickRate)) return { invalid: 'tickRate' };
-  return { frameRate: frameRate * multiplier, subFrameRate, tickRate };
+  return { frameRate: effectiveFrameRate, subFrameRate, tickRate };
 }
 
 /** The seconds of a time expression, or undefined when it is not one. */

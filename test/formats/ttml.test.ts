@@ -42,6 +42,9 @@ describe('TTML', () => {
       expect([row?.start_time, row?.end_time]).toEqual([1 + 15 / (30000 / 1001), 60 / (30000 / 1001)]);
       const ticks = tt('ttp:tickRate="10000000"', '<div><p begin="10000000t" end="25000000t">a</p></div>');
       expect(read(ticks).rows).toEqual([{ transcript: 'a', start_time: 1, end_time: 2.5 }]);
+      // Without ttp:tickRate a tick is a sub-frame: of the effective rate, 29.97 here, not 30.
+      const subFrames = tt('ttp:frameRate="30" ttp:frameRateMultiplier="1000 1001" ttp:subFrameRate="2"', '<div><p begin="0t" end="120t">a</p></div>');
+      expect(read(subFrames).rows[0]?.end_time).toBeCloseTo(2.002, 6);
     });
 
     it('gives a <p> without times of its own the span of its timed <span>s', () => {
