@@ -1,8 +1,9 @@
 /**
  * How two sides' rows go to the engine, in the command line, the batch and the viewer alike. Two
  * files that both name their utterances (trn, Kaldi text) are paired by id, as sclite and
- * compute-wer pair them (config.pairBy), unless the config pairs otherwise. Against a file without
- * ids, the ids pair nothing and would only make every row differ: they are dropped, and said so.
+ * compute-wer pair them (config.pairBy), unless the config pairs otherwise. Wherever the ids pair
+ * nothing (a partner file without ids, positionalMode, or config.pairBy naming another column),
+ * they would only make rows differ by a column that is not text: they are dropped, and said so.
  * A side with no rows is compared too, but never in silence.
  *
  * Plain data in and out (no file system): the browser bundle uses it.
@@ -25,11 +26,18 @@ export function pairSides(original: Side, reworked: Side, config: Partial<DiffCo
   if (original.rows.length === 0) warn(`${original.name}: no rows; every reference row counts as ADDED`);
   if (reworked.rows.length === 0) warn(`${reworked.name}: no rows; every original row counts as DELETED`);
   const [originalIds, reworkedIds] = [hasIds(original), hasIds(reworked)];
-  if (originalIds && reworkedIds) {
-    const paired = config.pairBy !== undefined || config.positionalMode === true ? config : { ...config, pairBy: UTTERANCE_ID };
-    return { config: paired, original: original.rows, reworked: reworked.rows };
-  }
   const withoutIds = (rows: TranscriptRow[]) => rows.map(({ utterance_id: _id, ...row }) => row);
+  if (originalIds && reworkedIds) {
+    if (config.positionalMode === true) {
+      warn(`${original.name}, ${reworked.name}: utterance ids are not used: positionalMode pairs rows by position`);
+      return { config, original: withoutIds(original.rows), reworked: withoutIds(reworked.rows) };
+    }
+    if (config.pairBy !== undefined && config.pairBy.toLowerCase() !== UTTERANCE_ID) {
+      warn(`${original.name}, ${reworked.name}: utterance ids are not used: config.pairBy pairs rows by ${config.pairBy}`);
+      return { config, original: withoutIds(original.rows), reworked: withoutIds(reworked.rows) };
+    }
+    return { config: { ...config, pairBy: config.pairBy ?? UTTERANCE_ID }, original: original.rows, reworked: reworked.rows };
+  }
   if (originalIds !== reworkedIds) {
     const [named, other] = originalIds ? [original, reworked] : [reworked, original];
     warn(`${named.name}: its utterance ids are not used: ${other.name} has none to pair them with, so rows are aligned by their text`);
