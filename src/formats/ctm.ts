@@ -102,7 +102,8 @@ function readCtm(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
 function sniffCtm(text: string): boolean {
   const lines = splitLines(text.slice(0, SNIFF_CHARS).replace(/^\uFEFF/, ''));
   const first = lines.find((line) => line.trim() !== '' && !line.startsWith(';;'));
-  if (first === undefined) return false;
+  // Only comments: a hypothesis with no words, which sclite reads (STM and trn take it alike).
+  if (first === undefined) return lines.some((line) => line.startsWith(';;'));
   const fields = first.trim().split(/\s+/);
   return fields.length >= 5 && fields.length <= 8 && unsignedDecimal(fields[2]) !== undefined && unsignedDecimal(fields[3]) !== undefined;
 }

@@ -29,12 +29,14 @@ function readTrn(bytes: Uint8Array): ReadResult {
   return { rows, warnings: [] };
 }
 
-/** True when every line that is not blank or a comment, among the first ones, ends with an id in parentheses. */
+/** True when every line that is not blank or a comment, among the first ones, ends with an id in parentheses, or when there are only comments. */
 function sniffTrn(text: string): boolean {
   const lines = splitLines(text.slice(0, SNIFF_CHARS).replace(/^\uFEFF/, ''));
   if (text.length > SNIFF_CHARS) lines.pop();
   const content = lines.filter((line) => line.trim() !== '' && !line.startsWith(';;'));
-  return content.length > 0 && content.every((line) => UTTERANCE.test(line));
+  // Only comments: a trn of no utterances, as sclite reads it (STM and CTM take it alike).
+  if (content.length === 0) return lines.some((line) => line.startsWith(';;'));
+  return content.every((line) => UTTERANCE.test(line));
 }
 
 export const trnFormat: FormatAdapter = {

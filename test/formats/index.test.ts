@@ -230,6 +230,12 @@ describe('the format registry', () => {
   });
 
   describe('detectFormat', () => {
+    it('reads an sclite file that holds only comments (a recogniser that heard nothing) as the format its name says, with no rows', () => {
+      for (const name of ['stm', 'ctm', 'trn'] as const) {
+        expect([name, readTranscript(`empty.${name}`, utf8(';; no speech in this file\n')).format]).toEqual([name, name]);
+      }
+    });
+
     it('refuses an extension that the content contradicts, saying how to name the format', () => {
       const srt = formatErrorOf(() => detectFormat('captions.srt', utf8(SAMPLES.vtt.file)));
       expect([srt.message, srt.location]).toEqual(['expected a cue number or a timing line such as 00:00:01,000 --> 00:00:02,500 (the content looks like vtt: if it is, pass --format vtt)', { line: 1 }]);
