@@ -24,6 +24,8 @@ import { FormatError, type FormatAdapter, type FormatWarning, type ReadOptions, 
 interface Region {
   start?: number;
   end?: number;
+  /** Where the times were read, for the warning of a region that ends before it starts. */
+  timesPath?: string;
   speaker?: string;
   lines: string[];
   hasText: boolean;
@@ -79,10 +81,11 @@ function readLabelStudio(bytes: Uint8Array, options: ReadOptions = {}): ReadResu
     const fields = objectAt(item['value'], valuePath);
     const id = item['id'] === undefined ? `#${i}` : String(item['id'] as string | number);
     const region = regions.get(id) ?? { lines: [], hasText: false };
-    if (fields['start'] !== undefined && fields['end'] !== undefined) {
+    // Both or neither: a region with only one of its times is damaged, not a whole-audio text.
+    if (fields['start'] !== undefined || fields['end'] !== undefined) {
       region.start = numberAt(fields['start'], pathTo(valuePath, 'start'));
       region.end = numberAt(fields['end'], pathTo(valuePath, 'end'));
-      checkSpan(region.start, region.end, { path: valuePath }, warnings, 'this region');
+      region.timesPath ??= valuePath;
     }
     if (type === 'labels') {
       const labels = arrayAt(fields['labels'], pathTo(valuePath, 'labels'));
@@ -101,6 +104,8 @@ function readLabelStudio(bytes: Uint8Array, options: ReadOptions = {}): ReadResu
       unlabelled++;
       continue;
     }
+    // Checked once a region, though its labels and textarea items both carry its times.
+    checkSpan(region.start, region.end, { path: region.timesPath }, warnings, 'this region');
     const row: TranscriptRow = { transcript: region.lines.join(' ').replace(/\s+/g, ' ').trim() };
     if (region.speaker !== undefined) row.speaker = region.speaker;
     if (region.start !== undefined) row.start_time = region.start;

@@ -51,7 +51,10 @@ describe('Label Studio JSON export', () => {
     const broken = [task(1, [annotation([{ id: 'a', type: 'textarea', value: { start: 0, end: 1, text: 'not a list' } }])])];
     expect(formatErrorOf(() => read(broken)).location).toEqual({ path: '[0].annotations[0].result[0].value.text' });
     const backwards = read([task(1, [annotation(region('a', 2, 1, 'A', ['x']))])]);
-    expect(backwards.warnings[0]).toEqual({ message: 'this region ends (1 s) before it starts (2 s): kept as written', location: { path: '[0].annotations[0].result[0].value' } });
+    expect(backwards.warnings).toEqual([{ message: 'this region ends (1 s) before it starts (2 s): kept as written', location: { path: '[0].annotations[0].result[0].value' } }]);
+    // A region with half its times is damaged, never read as a text of the whole audio.
+    const halfTimed = [task(1, [annotation([{ id: 'a', type: 'textarea', value: { start: 1.5, text: ['x'] } }])])];
+    expect(formatErrorOf(() => read(halfTimed)).location).toEqual({ path: '[0].annotations[0].result[0].value.end' });
   });
 
   it('recognises an export of tasks and not JSON rows', () => {
