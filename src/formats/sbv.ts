@@ -4,7 +4,8 @@
  * SBV has no speaker: rows have none unless ReadOptions.speakerPrefix reads a leading `NAME:`
  * (YouTube's own captions write `>> NAME:` at a change of speaker; the `>>` is dropped).
  */
-import { oneLine, orderedRow } from './row-fields';
+import { cueRows } from './cue-rows';
+import { oneLine } from './row-fields';
 import { clockSeconds } from './seconds';
 import { prefixTurns } from './speaker-prefix';
 import { decodeText, splitLines } from './text';
@@ -36,8 +37,7 @@ function readSbv(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
     while (last < lines.length && lines[last].trim() !== '') last++;
     const text = lines.slice(i + 1, last).map((line) => line.replace(/^\s*>>\s*/, ''));
     const turns = options.speakerPrefix === true ? prefixTurns(text) : [{ text: oneLine(text.join(' ')) }];
-    if (turns.length === 1 && turns[0].text === '') warnings.push({ message: 'this caption has no text: kept as an empty row', location: { line: i + 1 } });
-    for (const turn of turns) rows.push(orderedRow({ transcript: turn.text, speaker: 'speaker' in turn ? turn.speaker : undefined, start_time: start, end_time: end }));
+    rows.push(...cueRows(turns, [start, end], { line: i + 1 }, warnings, 'this caption'));
     i = last;
   }
   return { rows, warnings };

@@ -8,7 +8,8 @@
  * missing hour field when the milliseconds are there (`01:02,500`), and a cue that starts without
  * the blank line before it (a warning). A time cut short (`00:0`) is an error, not 0 s.
  */
-import { oneLine, orderedRow } from './row-fields';
+import { cueRows } from './cue-rows';
+import { oneLine } from './row-fields';
 import { clockSeconds } from './seconds';
 import { prefixTurns, Turn } from './speaker-prefix';
 import { subripShownText } from './subrip-markup';
@@ -71,9 +72,7 @@ function readSrt(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
       if (end - 1 > timingAt && INDEX.test(lines[end - 1])) end--;
       warnings.push({ message: 'this cue starts without a blank line before it', location: { line: end + 1 } });
     }
-    const turns = cueTurns(lines.slice(timingAt + 1, end), options.speakerPrefix === true);
-    if (turns.length === 1 && turns[0].text === '') warnings.push({ message: 'this cue has no text: kept as an empty row', location: { line: timingAt + 1 } });
-    for (const turn of turns) rows.push(orderedRow({ transcript: turn.text, speaker: turn.speaker, start_time: times[0], end_time: times[1] }));
+    rows.push(...cueRows(cueTurns(lines.slice(timingAt + 1, end), options.speakerPrefix === true), times, { line: timingAt + 1 }, warnings));
     i = end;
   }
   return { rows, warnings };
