@@ -6,6 +6,7 @@
 import type { DiffConfig } from '../engine/index';
 import { parseColumnMap, type ColumnMap } from '../formats/column-map';
 import { formatNames } from '../formats/index';
+import { quoted } from '../formats/quote';
 import type { FormatName, ReadOptions } from '../formats/types';
 import { AUTO_FORMAT, type InputMode, type SideName, type ViewerForm } from './viewer-form';
 import { ViewerProblem } from './viewer-problem';
@@ -80,7 +81,7 @@ function readingOf(form: ViewerForm): Omit<ReadOptions, 'side' | 'segments'> {
   const gap = form.ctmGap.value.trim();
   if (gap !== '') {
     const seconds = Number(gap);
-    if (!Number.isFinite(seconds) || seconds < 0) throw new ViewerProblem(`CTM pause: expected a number of seconds (0 or more), e.g. 1.5; got "${gap.slice(0, 80)}"`);
+    if (!Number.isFinite(seconds) || seconds < 0) throw new ViewerProblem(`CTM pause: expected a number of seconds (0 or more), e.g. 1.5; got ${quoted(gap)}`);
     reading.ctmGap = seconds;
   }
   const session = form.session.value.trim();

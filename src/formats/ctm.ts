@@ -16,6 +16,7 @@
  * channels by time for the same reason.
  */
 import { fieldsOf, type Field } from './line-fields';
+import { quoted } from './quote';
 import { unsignedDecimal } from './seconds';
 import { decodeText, splitLines } from './text';
 import { FormatError, type FormatAdapter, type ReadOptions, type ReadResult, type TranscriptRow } from './types';
@@ -33,7 +34,7 @@ interface Word {
 
 function seconds(field: Field, what: string, line: number): number {
   const value = unsignedDecimal(field.value);
-  if (value === undefined) throw new FormatError(`the ${what} ${JSON.stringify(field.value.slice(0, 80))} is not a number of seconds (${SHAPE})`, { line, column: field.column });
+  if (value === undefined) throw new FormatError(`the ${what} ${quoted(field.value)} is not a number of seconds (${SHAPE})`, { line, column: field.column });
   return value;
 }
 

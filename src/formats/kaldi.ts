@@ -10,6 +10,7 @@
  * for silence). An id used twice is an error at its line.
  */
 import { fieldsOf } from './line-fields';
+import { quoted } from './quote';
 import { unsignedDecimal } from './seconds';
 import { decodeText, splitLines } from './text';
 import { checkSpan } from './time-span';
@@ -39,7 +40,7 @@ export function readSegments(name: string, bytes: Uint8Array, warnings: FormatWa
     const stop = unsignedDecimal(end.value);
     if (start === undefined || stop === undefined) {
       const bad = start === undefined ? begin : end;
-      throw new FormatError(`${JSON.stringify(bad.value.slice(0, 80))} is not a number of seconds (${SEGMENTS_SHAPE})`, { ...place, column: bad.column });
+      throw new FormatError(`${quoted(bad.value)} is not a number of seconds (${SEGMENTS_SHAPE})`, { ...place, column: bad.column });
     }
     checkUniqueId(id.value, line, seen, place);
     checkSpan(start, stop, place, warnings, 'this segment');
@@ -61,7 +62,7 @@ function readKaldi(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
     const row: TranscriptRow = { transcript: words.join(' ') };
     if (segments !== undefined) {
       const segment = segments.get(id);
-      if (segment === undefined) throw new FormatError(`the utterance "${id.slice(0, 80)}" has no line in ${options.segments?.name}: its times are unknown`, { line });
+      if (segment === undefined) throw new FormatError(`the utterance ${quoted(id)} has no line in ${options.segments?.name}: its times are unknown`, { line });
       row.start_time = segment.start;
       row.end_time = segment.end;
     }
@@ -72,7 +73,7 @@ function readKaldi(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
     const unused = [...segments.entries()].filter(([id]) => !seen.has(id));
     if (unused.length > 0) {
       warnings.push({
-        message: `${unused.length} segment(s) name an utterance the text does not hold (first: "${unused[0][0].slice(0, 80)}"): not rows`,
+        message: `${unused.length} segment(s) name an utterance the text does not hold (first: ${quoted(unused[0][0])}): not rows`,
         location: { file: options.segments?.name, line: unused[0][1].line },
       });
     }

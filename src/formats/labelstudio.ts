@@ -14,8 +14,8 @@
  * several); a task with none is read from its first prediction, with a warning.
  */
 import { parseJson } from './json-syntax';
+import { quoted, quotedList } from './quote';
 import { arrayAt, isObject, numberAt, objectAt, pathTo, stringAt, type Json, type JsonObject } from './json-value';
-import { sessionList } from './seglst';
 import { decodeText } from './text';
 import { orderByStartTime } from './time-order';
 import { checkSpan } from './time-span';
@@ -41,10 +41,10 @@ function chooseTask(tasks: Json[], session: string | undefined): { task: JsonObj
   if (all.length === 0) throw new FormatError('the export holds no task', { path: '(top level)' });
   if (session !== undefined) {
     const found = all.find(({ task }) => taskId(task) === session);
-    if (found === undefined) throw new FormatError(`the export has no task with id ${session.slice(0, 80)}; its tasks are ${sessionList(all.map(({ task }) => taskId(task)))}`, { path: '(top level)' });
+    if (found === undefined) throw new FormatError(`the export has no task with id ${quoted(session)}; its tasks are ${quotedList(all.map(({ task }) => taskId(task)))}`, { path: '(top level)' });
     return found;
   }
-  if (all.length > 1) throw new FormatError(`the export holds ${all.length} tasks: name one with --session ID (${sessionList(all.map(({ task }) => taskId(task)))})`, { path: '[1].id' });
+  if (all.length > 1) throw new FormatError(`the export holds ${all.length} tasks: name one with --session ID (${quotedList(all.map(({ task }) => taskId(task)))})`, { path: '[1].id' });
   return all[0];
 }
 

@@ -6,16 +6,11 @@
  * without it the error lists the sessions.
  */
 import { parseJson } from './json-syntax';
+import { quoted, quotedList } from './quote';
 import { arrayAt, isObject, objectAt, pathTo, secondsAt, speakerAt, stringAt, type Json } from './json-value';
 import { decodeText } from './text';
 import { checkSpan } from './time-span';
 import { FormatError, type FormatAdapter, type FormatWarning, type ReadOptions, type ReadResult, type TranscriptRow } from './types';
-
-/** The sessions named by `ids`, listed for a message (at most ten). */
-export function sessionList(ids: readonly string[]): string {
-  const shown = ids.slice(0, 10).map((id) => `"${id.slice(0, 80)}"`).join(', ');
-  return ids.length > 10 ? `${shown} and ${ids.length - 10} more` : shown;
-}
 
 function readSeglst(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
   const segments = arrayAt(parseJson(decodeText(bytes)) as Json, '').map((value, i) => {
@@ -26,10 +21,10 @@ function readSeglst(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
   const sessions = [...new Set(segments.map((s) => s.session))];
   let session = options.session;
   if (session === undefined) {
-    if (sessions.length > 1) throw new FormatError(`the file holds ${sessions.length} sessions: name one with --session ID (${sessionList(sessions)})`, { path: '[0].session_id' });
+    if (sessions.length > 1) throw new FormatError(`the file holds ${sessions.length} sessions: name one with --session ID (${quotedList(sessions)})`, { path: '[0].session_id' });
     session = sessions[0];
   } else if (!sessions.includes(session)) {
-    throw new FormatError(`the file has no session "${session.slice(0, 80)}"; its sessions are ${sessionList(sessions)}`, { path: '(top level)' });
+    throw new FormatError(`the file has no session ${quoted(session)}; its sessions are ${quotedList(sessions)}`, { path: '(top level)' });
   }
   const warnings: FormatWarning[] = [];
   const rows: TranscriptRow[] = segments

@@ -10,6 +10,7 @@
  * declared in the head (else its id). A `<span>` with its own agent is that agent's turn: a `<p>`
  * of several agents gives one row per turn with the `<p>`'s times, as WebVTT voices do.
  */
+import { quoted } from './quote';
 import { oneLine } from './row-fields';
 import { checkSpan } from './time-span';
 import { timeBase, ttmlSeconds, type TimeBase } from './ttml-time';
@@ -53,7 +54,7 @@ class TtmlReader {
     if (text === undefined) return undefined;
     const seconds = ttmlSeconds(text, this.base);
     if (seconds === undefined) {
-      throw new FormatError(`<${element.name}> has ${name}="${text.slice(0, 80)}": expected a TTML time such as 00:00:01.500, 00:00:01:12 (frames), 1.5s or 1500ms`, locationOf(element));
+      throw new FormatError(`<${element.name}> has ${name}=${quoted(text)}: expected a TTML time such as 00:00:01.500, 00:00:01:12 (frames), 1.5s or 1500ms`, locationOf(element));
     }
     return seconds;
   }
