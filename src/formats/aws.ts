@@ -12,7 +12,7 @@
  * With channel identification (`results.channel_labels.channels[]`, each with a `channel_label`
  * and its own `items[]`): the words of all channels in time order, one row per turn, a turn being
  * the run of words of one channel until another channel speaks; the speaker is the channel's
- * label (`ch_0`). A word that ends before it starts is an error at its path.
+ * label (`ch_0`). A word that ends before it starts is kept, with a warning at its path.
  *
  * `results.audio_segments[]` of newer outputs are not used: they are recognition segments, not
  * speaker turns or sentences, and older outputs lack them.
