@@ -123,6 +123,8 @@ class TtmlReader {
     }
     checkSpan(begin, end, locationOf(p), this.warnings, 'this <p>');
     const said = turns.map((turn) => ({ ...turn, text: oneLine(turn.text) })).filter((turn) => turn.text !== '');
+    // Kept, so that every <p> is accounted for, but said, as the other subtitle formats say an empty cue.
+    if (said.length === 0) this.warnings.push({ message: 'this <p> has no text: kept as an empty row', location: locationOf(p) });
     for (const turn of said.length > 0 ? said : [{ agent: speaker, text: '' }]) {
       const row: TranscriptRow = { transcript: turn.text };
       if (turn.agent !== undefined) row.speaker = turn.agent;

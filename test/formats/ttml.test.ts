@@ -58,6 +58,8 @@ describe('TTML', () => {
       expect([bad.message, bad.location]).toEqual(['<p> has end="00:0": expected a TTML time such as 00:00:01.500, 00:00:01:12 (frames), 1.5s or 1500ms', { line: 6, column: 1 }]);
       expect(read(tt('', '<div><p begin="2s" end="1s">a</p></div>')).warnings[0]?.message).toBe('this <p> ends (1 s) before it starts (2 s): kept as written');
       expect(formatErrorOf(() => read(tt('', '<div><p begin="1s">a</div>'))).location.line).toBe(5);
+      const blank = read(tt('', '<div>\n<p begin="1s" end="2s"><br/> </p></div>'));
+      expect(blank).toEqual({ rows: [{ transcript: '', start_time: 1, end_time: 2 }], warnings: [{ message: 'this <p> has no text: kept as an empty row', location: { line: 6, column: 1 } }] });
     });
   });
 
