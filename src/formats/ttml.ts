@@ -59,14 +59,16 @@ class TtmlReader {
     return seconds;
   }
 
-  /** The element's interval from its parent's: begin relative to the parent's begin, end from end or dur, else the parent's end. */
+  /** The element's interval from its parent's: begin relative to the parent's begin, end from end and dur, else the parent's end. */
   private interval(element: XmlElement, parent: Interval): Interval & { own: boolean } {
     if (element.attributes['timeContainer'] === 'seq') throw new FormatError('sequential time containers (timeContainer="seq") are not read: save the file with explicit begin and end times', locationOf(element));
     const begin = this.time(element, 'begin');
     const end = this.time(element, 'end');
     const dur = this.time(element, 'dur');
     const start = parent.begin + (begin ?? 0);
-    const stop = end !== undefined ? parent.begin + end : dur !== undefined ? start + dur : parent.end;
+    // With both end and dur, the earlier of the two ends it (SMIL's active end, which TTML keeps).
+    const ends = [...(end === undefined ? [] : [parent.begin + end]), ...(dur === undefined ? [] : [start + dur])];
+    const stop = ends.length > 0 ? Math.min(...ends) : parent.end;
     return { begin: start, end: stop, own: begin !== undefined || end !== undefined || dur !== undefined };
   }
 

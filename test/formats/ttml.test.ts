@@ -47,6 +47,11 @@ describe('TTML', () => {
       expect(read(subFrames).rows[0]?.end_time).toBeCloseTo(2.002, 6);
     });
 
+    it('ends a <p> that has both end and dur at the earlier of the two', () => {
+      const both = tt('', '<div begin="10s"><p begin="1s" end="5s" dur="2s">a</p><p begin="1s" end="2s" dur="9s">b</p></div>');
+      expect(read(both).rows.map((row) => [row.start_time, row.end_time])).toEqual([[11, 13], [11, 12]]);
+    });
+
     it('gives a <p> without times of its own the span of its timed <span>s', () => {
       expect(read(tt('', '<div><p><span begin="1s" end="1.5s">one</span> <span begin="1.5s" end="2s">two</span></p></div>')).rows).toEqual([{ transcript: 'one two', start_time: 1, end_time: 2 }]);
     });
