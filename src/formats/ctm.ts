@@ -24,6 +24,7 @@ import { FormatError, type FormatAdapter, type ReadOptions, type ReadResult, typ
 export const DEFAULT_CTM_GAP = 1.0;
 const SHAPE = 'file channel begin duration word [confidence [type [speaker]]]';
 const SNIFF_CHARS = 4096;
+const ALTERNATION = /^<ALT(?:_BEGIN|_END)?>$/;
 
 interface Word {
   text: string;
@@ -64,6 +65,8 @@ function readCtm(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
     const fields = fieldsOf(text);
     if (fields.length < 5) throw new FormatError(`expected ${SHAPE}; found ${fields.length} field${fields.length === 1 ? '' : 's'}`, { line });
     const [file, channel, beginField, durationField, word] = fields as [Field, Field, Field, Field, Field];
+    // sclite's reference alternations have no times ("*") and several texts for one place: no one row.
+    if (ALTERNATION.test(word.value)) throw new FormatError(`${word.value} opens, separates or closes an sclite alternation, which is not read: keep one alternative`, { line, column: word.column });
     const start = seconds(beginField, 'begin time', line);
     const end = decimalSum(start, seconds(durationField, 'duration', line), [beginField.value, durationField.value]);
     const speaker = fields[7]?.value;

@@ -60,6 +60,11 @@ describe('NIST CTM', () => {
       expect(formatErrorOf(() => read('f 1 0.5 -0.2 a\n')).location).toEqual({ line: 1, column: 9 });
     });
 
+    it('names the line of an sclite alternation, which has no times and no one text', () => {
+      const error = formatErrorOf(() => read('f A 0.5 0.2 a\nf A * * <ALT_BEGIN>\nf A 0.7 0.2 um\nf A * * <ALT>\nf A 0.7 0.2 uh\nf A * * <ALT_END>\n'));
+      expect([error.message, error.location]).toEqual(['<ALT_BEGIN> opens, separates or closes an sclite alternation, which is not read: keep one alternative', { line: 2, column: 9 }]);
+    });
+
     it('names the line of a line with too few fields', () => {
       expect(formatErrorOf(() => read('f 1 0.5 0.2 a\nf 1 0.9\n')).location).toEqual({ line: 2 });
     });
