@@ -5,7 +5,7 @@
  * sent: a reviewer learns at once that a pair is too large, and the service reads no 5 MiB body
  * only to refuse it.
  */
-import { pairSides } from '../compare/id-pairing';
+import { nothingToCompare, pairSides } from '../compare/id-pairing';
 import { FormatError, readTranscript } from '../formats/index';
 import { placeOf } from '../formats/source-place';
 import type { ReportColumns, SideLabel } from './report-view';
@@ -54,7 +54,10 @@ async function fromFiles(choices: Choices): Promise<{ body: unknown; sides: Reco
   const original = await readSide(choices, 'original', warnings);
   const reworked = await readSide(choices, 'reworked', warnings);
   // As the command line sends them: paired by utterance id when both files name their utterances.
-  const paired = pairSides({ name: original.label.name, rows: original.rows }, { name: reworked.label.name, rows: reworked.rows }, choices.config, (message) => warnings.push(message));
+  const sides = [{ name: original.label.name, rows: original.rows }, { name: reworked.label.name, rows: reworked.rows }] as const;
+  const refusal = nothingToCompare(...sides);
+  if (refusal !== null) throw new ViewerProblem(refusal);
+  const paired = pairSides(...sides, choices.config, (message) => warnings.push(message));
   return {
     body: { original: paired.original, reworked: paired.reworked, config: { enableAnalysis: true, enableGroupDiff: true, ...paired.config } },
     sides: { original: original.label, reworked: reworked.label },

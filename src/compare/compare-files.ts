@@ -8,7 +8,7 @@ import { placeOf } from '../formats/source-place';
 import type { FormatName, ReadOptions } from '../formats/types';
 import { LIMITS, validateDiffRequest, type RequestLimits } from '../request/diff-schema';
 import { CliError } from './cli-error';
-import { pairSides } from './id-pairing';
+import { nothingToCompare, pairSides } from './id-pairing';
 import { readSide, type SideFile } from './read-side';
 
 export interface CompareOptions {
@@ -72,7 +72,10 @@ export function compareFiles(originalPath: string, reworkedPath: string, options
   for (const file of [original, reworked]) {
     for (const warning of file.warnings) warn(`${placeOf(file.path, warning.location)}: ${warning.message}`);
   }
-  const paired = pairSides({ name: original.path, rows: original.rows }, { name: reworked.path, rows: reworked.rows }, options.config ?? {}, warn);
+  const sides = [{ name: original.path, rows: original.rows }, { name: reworked.path, rows: reworked.rows }] as const;
+  const refusal = nothingToCompare(...sides);
+  if (refusal !== null) throw new CliError(refusal);
+  const paired = pairSides(...sides, options.config ?? {}, warn);
   original.rows = paired.original;
   reworked.rows = paired.reworked;
   const config = paired.config;

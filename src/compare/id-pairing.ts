@@ -4,7 +4,8 @@
  * compute-wer pair them (config.pairBy), unless the config pairs otherwise. Wherever the ids pair
  * nothing (a partner file without ids, positionalMode, or config.pairBy naming another column),
  * they would only make rows differ by a column that is not text: they are dropped, and said so.
- * A side with no rows is compared too, but never in silence.
+ * A side with no rows is compared too, but never in silence; two sides with none are not
+ * compared at all (`nothingToCompare`): a grade from nothing would read as a perfect transcript.
  *
  * Plain data in and out (no file system): the browser bundle uses it.
  */
@@ -17,6 +18,12 @@ export interface Side {
   /** The file's name, for messages. */
   name: string;
   rows: TranscriptRow[];
+}
+
+/** The refusal of two sides that hold no row between them, or null when there is something to compare. */
+export function nothingToCompare(original: Side, reworked: Side): string | null {
+  if (original.rows.length > 0 || reworked.rows.length > 0) return null;
+  return `${original.name}, ${reworked.name}: neither file has a row: nothing to compare`;
 }
 
 const hasIds = (side: Side) => side.rows.some((row) => row.utterance_id !== undefined);

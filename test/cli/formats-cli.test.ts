@@ -92,6 +92,15 @@ describe('no silent nonsense', () => {
     expect(mirror.stderr).toBe(`transcript-diff: warning: ${empty}: no rows; every original row counts as DELETED\n`);
   });
 
+  test('when neither side has a row, then nothing is compared (exit 2), never a perfect grade', async () => {
+    const empty = file('empty.vtt', 'WEBVTT\n');
+    const other = file('none.srt', '');
+    const result = await run('diff', empty, other);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(`transcript-diff: ${empty}, ${other}: neither file has a row: nothing to compare\n`);
+  });
+
   test('when two one-line files of unknown extension hold sentences with commas, then the format cannot be told (exit 2), never a grade', async () => {
     const line = `Text, as the speaker said it, ${'and so on, '.repeat(4000)}\n`;
     const result = await run('diff', file('a.txt', line), file('b.txt', line));
