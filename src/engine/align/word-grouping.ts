@@ -26,7 +26,7 @@ import { WordIds } from '../text/word-ids';
 import type { DiffConfig } from '../types';
 import type { Bead } from './bead-programme';
 import type { MovedRows } from './row-alignment';
-import { groupByHits, type GroupingOptions, type RowHits } from './link-grouping';
+import { groupByHits, type GroupingOptions, type RowHits, type RowTimes } from './link-grouping';
 import { looseText, timeOverlap } from './row-similarity';
 import { wordCount } from '../text/words';
 import { timesEqual } from '../prepare/normalize';
@@ -97,7 +97,7 @@ export function groupByWords(prep: Prepared, beads: Bead[], config: DiffConfig, 
   const out: Bead[] = [];
   const hypotheses: Array<string | undefined> = [];
   const approximateBeads: number[] = [];
-  let words: WordIds | null = null;
+  const context: RunContext = { prep, moved, budget, times, options, words: new WordIds(1024), hypotheses, approximateBeads };
   let oPos = 0;
   let rPos = 0;
   for (let b = 0; b < beads.length; ) {
@@ -117,42 +117,8 @@ export function groupByWords(prep: Prepared, beads: Bead[], config: DiffConfig, 
       e++;
     }
     const run = beads.slice(b, e);
-    if (run.length >= 2) {
-      words ??= new WordIds(1024);
-      const hyp = rowTokens(hypTexts, oPos, aHi, words, 0, moved.original);
-      const ref = rowTokens(refTexts, rPos, bHi, words, 1, moved.reworked);
-      if (hyp.count > 0 && ref.count > 0) {
-        // When the whole run is no closer than its entries one by one, some alignment with fewest
-        // edits keeps every word in its entry, and the alignment taken (fewest edits, then fewest
-        // crossings) is one of them: nothing moves. Distances are cheap; the traced table is not.
-        // A large run whose anchored alignment matches little of it has little in common (rows
-        // moved far away, unrelated files): its words are not aligned across its entries.
-        const unrelated = !relatedRun(hyp, ref);
-        const apart = unrelated ? -1 : entryDistances(run, hyp, ref, budget);
-        const whole = apart < 0 ? -1 : tokenDistance(ref.ids, 0, ref.count, hyp.ids, 0, hyp.count, budget);
-        if (unrelated || (whole >= 0 && whole === apart)) {
-          for (const bead of run) out.push(bead);
-          oPos = aHi;
-          rPos = bHi;
-          b = e;
-          continue;
-        }
-        const refGroups = tokenGroups(run, ref, false, 0);
-        const hypGroups = tokenGroups(run, hyp, true, 1);
-        const alignment = alignTokens(ref.ids, ref.count, hyp.ids, hyp.count, refGroups, hypGroups, budget, whole);
-        // Every word aligned within its own entry: nothing to regroup, and no word moves.
-        let crossing = false;
-        for (let t = 0; t < hyp.count && !crossing; t++) crossing = alignment.partner[t] >= 0 && hypGroups[t] !== refGroups[alignment.partner[t]];
-        const regrouped = crossing ? (groupByHits(run, oPos, aHi, rPos, bHi, rowHits(prep, hyp, ref, alignment.partner, alignment.hit), times, options) ?? run) : run;
-        if (crossing) shareWords(prep, regrouped, oPos, rPos, hyp, ref, alignment.partner, out.length, hypotheses);
-        if (!alignment.exact) for (let k = 0; k < regrouped.length; k++) approximateBeads.push(out.length + k);
-        for (const bead of regrouped) out.push(bead);
-      } else {
-        for (const bead of run) out.push(bead);
-      }
-    } else {
-      out.push(run[0]);
-    }
+    const regrouped = run.length >= 2 ? regroupRun(context, run, oPos, aHi, rPos, bHi, out.length) : null;
+    for (const bead of regrouped ?? run) out.push(bead);
     oPos = aHi;
     rPos = bHi;
     b = e;
@@ -160,6 +126,89 @@ export function groupByWords(prep: Prepared, beads: Bead[], config: DiffConfig, 
   const approximate = new Uint8Array(out.length);
   for (const k of approximateBeads) approximate[k] = 1;
   return { beads: out, hypotheses, approximate };
+}
+
+interface RunContext {
+  prep: Prepared;
+  moved: MovedRows;
+  budget: WorkBudget;
+  times: RowTimes;
+  options: GroupingOptions;
+  words: WordIds;
+  /** Filled for the request: each entry's share (by output bead index) and the inexact ones. */
+  hypotheses: Array<string | undefined>;
+  approximateBeads: number[];
+}
+
+/**
+ * The beads a run of two or more (rows aLo..aHi and bLo..bHi) becomes, and each of them's share of
+ * the hypothesis words (into the context, for output beads from `first`); null when it stays as
+ * it is and no word moves.
+ */
+function regroupRun(context: RunContext, run: readonly Bead[], aLo: number, aHi: number, bLo: number, bHi: number, first: number): Bead[] | null {
+  const { prep, moved, budget } = context;
+  if (!sampledRelated(context, aLo, aHi, bLo, bHi)) return null;
+  const hyp = rowTokens(prep.original.transcript, aLo, aHi, context.words, 0, moved.original);
+  const ref = rowTokens(prep.reworked.transcript, bLo, bHi, context.words, 1, moved.reworked);
+  if (hyp.count === 0 || ref.count === 0) return null;
+  // A large run whose anchored alignment matches little of it has little in common (rows moved
+  // far away, unrelated files): its words are not aligned across its entries. When the whole run
+  // is no closer than its entries one by one, some alignment with fewest edits keeps every word in
+  // its entry, and the alignment taken (fewest edits, then fewest crossings) is one of them:
+  // nothing moves. Distances are cheap; the traced table is not.
+  if (!relatedRun(hyp, ref)) return null;
+  const apart = entryDistances(run, hyp, ref, budget);
+  const whole = apart < 0 ? -1 : tokenDistance(ref.ids, 0, ref.count, hyp.ids, 0, hyp.count, budget);
+  if (whole >= 0 && whole === apart) return null;
+  const refGroups = tokenGroups(run, ref, false, 0);
+  const hypGroups = tokenGroups(run, hyp, true, 1);
+  const alignment = alignTokens(ref.ids, ref.count, hyp.ids, hyp.count, refGroups, hypGroups, budget, whole);
+  // Every word aligned within its own entry: nothing to regroup, and no word moves.
+  let crossing = false;
+  for (let t = 0; t < hyp.count && !crossing; t++) crossing = alignment.partner[t] >= 0 && hypGroups[t] !== refGroups[alignment.partner[t]];
+  if (!crossing) return null;
+  const regrouped = groupByHits(run, aLo, aHi, bLo, bHi, rowHits(prep, hyp, ref, alignment.partner, alignment.hit), context.times, context.options) ?? [...run];
+  shareWords(prep, regrouped, aLo, bLo, hyp, ref, alignment.partner, first, context.hypotheses);
+  if (!alignment.exact) for (let k = 0; k < regrouped.length; k++) context.approximateBeads.push(first + k);
+  return regrouped;
+}
+
+/** Runs with more characters than this (both sides) are sampled before they are read whole. */
+const SAMPLE_ABOVE_CHARS = 200_000;
+/** Samples, their reach on the original side in words, and the reworked side's margin around them. */
+const SAMPLES = 4;
+const SAMPLE_WORDS = 1000;
+
+/**
+ * Whether a large run may be related, from a few samples: a stretch of the original's rows at
+ * the start, a quarter, half and three quarters of the run, each against the reworked rows around
+ * the same place with a wide margin. Related text shows in one of them at least; two unrelated
+ * files of 30,000 rows are told apart without reading 400,000 words. Small runs are always read.
+ */
+function sampledRelated(context: RunContext, aLo: number, aHi: number, bLo: number, bHi: number): boolean {
+  const { prep, moved, words } = context;
+  const hypTexts = prep.original.transcript;
+  const refTexts = prep.reworked.transcript;
+  let chars = 0;
+  for (let o = aLo; o < aHi && chars <= SAMPLE_ABOVE_CHARS; o++) chars += hypTexts[o].length;
+  for (let r = bLo; r < bHi && chars <= SAMPLE_ABOVE_CHARS; r++) chars += refTexts[r].length;
+  if (chars <= SAMPLE_ABOVE_CHARS) return true;
+  // Rows a sample takes, from the average characters a row (about six a word).
+  const hypRowChars = Math.max(1, chars / (aHi - aLo + bHi - bLo));
+  const span = Math.max(1, Math.ceil((6 * SAMPLE_WORDS) / hypRowChars));
+  for (let k = 0; k < SAMPLES; k++) {
+    const o0 = aLo + Math.floor((k * (aHi - aLo)) / SAMPLES);
+    const o1 = Math.min(aHi, o0 + span);
+    const center = bLo + Math.floor((k * (bHi - bLo)) / SAMPLES);
+    const r0 = Math.max(bLo, center - span);
+    const r1 = Math.min(bHi, center + 2 * span);
+    const hyp = rowTokens(hypTexts, o0, o1, words, 0, moved.original);
+    const ref = rowTokens(refTexts, r0, r1, words, 1, moved.reworked);
+    if (hyp.count === 0 || ref.count === 0) continue;
+    approximateInto(ref.ids, 0, ref.count, hyp.ids, 0, hyp.count, WORD_ANCHOR_K);
+    if (approximation.hits >= RELATED_SHARE * Math.min(hyp.count, ref.count)) return true;
+  }
+  return false;
 }
 
 /** Runs whose full table holds up to this many cells are taken as related without a look. */
