@@ -7,7 +7,7 @@
  */
 import { accessSync, constants } from 'node:fs';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { describeWithTool } from './required-tool';
+import { describeWithRequirement } from './requirement';
 
 export const REQUIRE_BROWSER = 'REQUIRE_BROWSER';
 
@@ -30,14 +30,14 @@ export function findChromium(): string | undefined {
 
 /**
  * `describe` for tests that drive Chromium: skipped with one line where none is found, failed
- * instead with REQUIRE_BROWSER set (required-tool.ts).
+ * instead with REQUIRE_BROWSER set (requirement.ts).
  */
 export function describeWithBrowser(title: string, body: () => void): void {
-  describeWithTool(
+  describeWithRequirement(
     findChromium() !== undefined,
     {
       missing: `no Chromium was found (${CANDIDATES.join(', ')}, or CHROMIUM_PATH)`,
-      install: 'apt-get install chromium (or set CHROMIUM_PATH)',
+      provide: 'apt-get install chromium (or set CHROMIUM_PATH)',
       requireVariable: REQUIRE_BROWSER,
     },
     title,

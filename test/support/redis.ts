@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { delimiter, join } from 'node:path';
-import { describeWithTool } from './required-tool';
+import { describeWithRequirement } from './requirement';
 
 /** Set (to anything but empty or 0) where Redis is part of the set-up: a missing redis-server then fails. */
 export const REQUIRE_REDIS = 'REQUIRE_REDIS';
@@ -30,12 +30,12 @@ export function findRedisServer(path = process.env.PATH ?? ''): string | undefin
 
 /**
  * `describe` for tests that start their own redis-server: skipped with one line where none is on
- * the PATH, failed instead with REQUIRE_REDIS set (required-tool.ts).
+ * the PATH, failed instead with REQUIRE_REDIS set (requirement.ts).
  */
 export function describeWithRedis(title: string, body: () => void): void {
-  describeWithTool(
+  describeWithRequirement(
     findRedisServer() !== undefined,
-    { missing: 'redis-server is not on the PATH', install: 'apt-get install redis-server (or brew install redis)', requireVariable: REQUIRE_REDIS },
+    { missing: 'redis-server is not on the PATH', provide: 'apt-get install redis-server (or brew install redis)', requireVariable: REQUIRE_REDIS },
     title,
     body,
   );
