@@ -1,8 +1,9 @@
 import { buildDatasets, enginePredictor, evaluate, formatResult, type Dataset, type VariantResult } from '../../scripts/eval/run';
+import { describeWithEvalData } from '../support/eval-data';
 
 // The reduced evaluation (one kallaama file, one lattifai file, a 2,000-row synthetic pair, 200
 // Arabic sentences) against the issue's targets with times. `npm run eval` runs the full set.
-describe('alignment quality (reduced eval, with times)', () => {
+describeWithEvalData('alignment quality (reduced eval, with times)', () => {
   const datasets = buildDatasets({ quick: true, seed: 2024 });
   const predict = enginePredictor();
   const results = new Map<string, VariantResult>();
