@@ -94,10 +94,9 @@ export async function redisServer(port?: number): Promise<RedisServer> {
       started.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
       started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
       exited = new Promise((resolve) => started.once('exit', () => resolve()));
-      const deadline = Date.now() + 10_000;
+      // Until it accepts or exits; a server that does neither is left to the test's timeout.
       while (!(await accepts(chosen))) {
         if (started.exitCode !== null) throw new Error(`redis-server exited ${started.exitCode}:\n${output}`);
-        if (Date.now() > deadline) throw new Error(`redis-server did not accept connections within 10 s:\n${output}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
