@@ -15,6 +15,7 @@ import { formatGrade, formatRate } from '../../src/report/format';
 import { reportHtml } from '../../src/report/html-report';
 import { drawnEntries, statusCounts } from '../../src/report/report-entries';
 import { describeWithBrowser, launchBrowser, watchedPage, type PageWatch } from '../support/browser';
+import { until } from '../support/until';
 import { ARABIC, HOSTILE, knownDiff } from '../report/known-diff';
 
 /*
@@ -213,8 +214,8 @@ describeWithBrowser('the HTML report file', () => {
     const { page } = await open('#status=SPLIT,MERGED,ADDED');
     await page.click('[data-export]');
     const csvFile = join(downloads, 'known-diff.csv');
-    await page.waitForFunction(() => true);
-    for (let k = 0; k < 100 && !(existsSync(csvFile) && readdirSync(downloads).every((n) => !n.endsWith('.crdownload'))); k++) await new Promise((r) => setTimeout(r, 50));
+    // Chromium writes the download beside its final name and renames it when complete.
+    await until(() => existsSync(csvFile) && readdirSync(downloads).every((n) => !n.endsWith('.crdownload')));
     const text = readFileSync(csvFile, 'utf8');
     expect(text).toBe(`\ufeff${entriesCsv(entries.filter((e) => ['SPLIT', 'MERGED', 'ADDED'].includes(e.status)))}`);
     expect(text.split('\r\n')).toHaveLength(5);
@@ -301,7 +302,7 @@ describeWithBrowser('the HTML report file with audio', () => {
     await page.click(`[data-entry="${split}"] [data-play]`);
     await page.waitForFunction(() => document.querySelector('audio')!.currentTime >= 4 && !document.querySelector('audio')!.paused);
     await page.evaluate(() => (document.querySelector('audio')!.currentTime = 8.8));
-    await page.waitForFunction(() => document.querySelector('audio')!.paused, { timeout: 5000 });
+    await page.waitForFunction(() => document.querySelector('audio')!.paused, { timeout: 0 });
     const time = await page.evaluate(() => document.querySelector('audio')!.currentTime);
     expect(time).toBeGreaterThanOrEqual(9);
     expect(time).toBeLessThan(9.6);

@@ -99,10 +99,16 @@ describeWithBrowser('the viewer, opened over plain HTTP from another machine', (
     const opened = await watchedPage(browser);
     const response = await opened.page.goto(`${origin}/v1/viewer`);
     expect(response?.status()).toBe(200);
-    // A page whose script was refused (the policy, a wrong content type) stays without its form.
-    await opened.page.waitForSelector('#viewer-form', { timeout: 10_000 }).catch((error: unknown) => {
-      throw new Error(`the viewer's form never appeared; the page logged: ${JSON.stringify(opened.watch.errors)}`, { cause: error });
+    // A page whose script was refused (the policy, a wrong content type) stays without its form,
+    // and says why in its console: whichever comes first decides.
+    const refused = new Promise<never>((_, reject) => {
+      const fail = () => reject(new Error(`the viewer's form did not appear; the page logged: ${JSON.stringify(opened.watch.errors)}`));
+      opened.page.on('console', (message) => message.type() === 'error' && fail());
+      opened.page.on('pageerror', fail);
+      if (opened.watch.errors.length > 0) fail();
     });
+    refused.catch(() => undefined);
+    await Promise.race([opened.page.waitForSelector('#viewer-form', { timeout: 0 }), refused]);
     return opened;
   }
 

@@ -42,7 +42,7 @@ function jsonLines(text: string): LogLine[] {
 
 /** `npm start` with no key configured; resolves once the server logs that it listens. */
 function startServer(): Promise<Started> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'development', LOG_LEVEL: 'info', ENGINE_WORKERS: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'development', LOG_LEVEL: 'info', ENGINE_WORKERS: '1', ENGINE_MAX_QUEUE: '2' };
   delete env.API_KEYS;
   delete env.API_KEYS_FILE;
   const child = spawn('npm', ['start'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -123,27 +123,26 @@ describe('npm start', () => {
     expect(JSON.parse(small.body).data.results).toHaveLength(2);
 
     const idle = await idleKeepAlive(port);
-    let idleClosedAt = 0;
-    void idle.closed.then(() => (idleClosedAt = Date.now()));
+    let signalled = false;
+    let idleClosedAfterSignal: boolean | undefined;
+    void idle.closed.then(() => (idleClosedAfterSignal = signalled));
 
     const bodyText = JSON.stringify(largeBody(28_000, 4));
     expect(Buffer.byteLength(bodyText)).toBeLessThan(5 * 1024 * 1024);
-    let signalledAt = 0;
-    let queued: Array<Promise<{ status: number; body: string }>> = [];
-    const large = postDiff(port, key, bodyText, () => {
-      // The body is on the wire and the diff takes the only worker; two more diffs then wait for
-      // it, and once they are in the queue the server is asked to stop. The shutdown log line's
-      // counts below check that this is indeed what the server saw.
-      setTimeout(() => {
-        queued = [postDiff(port, key, JSON.stringify(smallBody())), postDiff(port, key, JSON.stringify(smallBody()))];
-      }, 30);
-      setTimeout(() => {
-        signalledAt = Date.now();
-        process.kill(pid, 'SIGTERM');
-      }, 150);
-    });
+    let sent: () => void = () => undefined;
+    const largeSent = new Promise<void>((resolve) => (sent = resolve));
+    const large = postDiff(port, key, bodyText, sent);
+    // The large body is on the wire and its diff takes the only worker. Three small diffs follow:
+    // the queue (ENGINE_MAX_QUEUE=2) holds two, so the first answer is the third's 503, and at that
+    // moment two diffs wait. Then the server is asked to stop. The shutdown log line's counts
+    // below check that this is indeed what the server saw.
+    await largeSent;
+    const queued = [0, 1, 2].map(() => postDiff(port, key, JSON.stringify(smallBody())));
+    const first = await Promise.race(queued);
+    expect(first.status).toBe(503);
+    signalled = true;
+    process.kill(pid, 'SIGTERM');
     const answer = await large;
-    expect(signalledAt).toBeGreaterThan(0);
     expect(answer.status).toBe(200);
     const data = JSON.parse(answer.body).data;
     expect(data.meta).toMatchObject({ originalRows: 28_000, reworkedRows: 28_000 });
@@ -155,7 +154,7 @@ describe('npm start', () => {
     expect(await server.exit).toBe(0);
     // The idle connection was closed by the shutdown, not left to its 65 s keep-alive timeout.
     await idle.closed;
-    expect(idleClosedAt).toBeGreaterThanOrEqual(signalledAt);
+    expect(idleClosedAfterSignal).toBe(true);
     const lines = jsonLines(server.stdout());
     const shutdown = lines.find((line) => line.msg.startsWith('shutting down'));
     expect(shutdown).toMatchObject({ running: 1, queued: 2 });
