@@ -1,6 +1,6 @@
 /**
  * `transcript-diff batch` end to end, in-process (runCli through test/support/cli-run.ts, worker
- * threads on bundles of the sources, test/support/worker-bundles.ts): error rows for bad pairs,
+ * threads on the compiled sources, test/support/compiled-sources.ts): error rows for bad pairs,
  * exit statuses, totals that are exact sums of the pairs' counts, groups, and byte-identical
  * summaries for the same inputs and seed.
  */

@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
+import { compiledOf } from '../support/compiled-sources';
 import { largeBody, smallBody } from '../support/request-bodies';
 
 jest.setTimeout(90_000);
@@ -169,7 +170,7 @@ describe('npm start', () => {
 describe('startup refusals', () => {
   const run = (env: NodeJS.ProcessEnv) =>
     new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn(process.execPath, ['-r', 'ts-node/register/transpile-only', 'src/server.ts'], {
+      const child = spawn(process.execPath, [compiledOf(join(ROOT, 'src', 'server.ts'))], {
         cwd: ROOT,
         env: { ...process.env, API_KEYS: '', API_KEYS_FILE: '', PORT: '0', ...env },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,6 @@
 /**
  * A stand-in engine worker in plain JavaScript, for the fault tests, which replace workers often:
- * it needs neither the TypeScript loader nor a bundle. The first original row's transcript is the
+ * it needs neither the TypeScript loader nor compiling. The first original row's transcript is the
  * script: "sleep <ms>" blocks the thread, "hold <file>" blocks it until the file exists
  * (latch.ts), "throw" throws, "exit" ends the thread, "oom" allocates until the thread's heap
  * limit kills it; anything else answers row counts, as scripted-worker.ts does.

@@ -1,7 +1,7 @@
-/** Jest's global tear-down: the worker bundles of this run go (global-setup.ts). */
-import { removeBundles, WORKER_BUNDLES } from './worker-bundles';
+/** Jest's global tear-down: this run's compiled sources go (global-setup.ts). */
+import { COMPILED_SOURCES, removeCompiled } from './compiled-sources';
 
 export default function globalTeardown(): void {
-  const bundles = process.env[WORKER_BUNDLES];
-  if (bundles !== undefined) removeBundles(bundles);
+  const compiled = process.env[COMPILED_SOURCES];
+  if (compiled !== undefined) removeCompiled(compiled);
 }
