@@ -1,10 +1,13 @@
 /**
- * The real server, started the way the README says (`npm start`, which builds first): health and
- * a diff over a real socket, then SIGTERM while a large diff is in flight and two more wait for
+ * The real server, started as `npm start` starts it once it has built (the node flags of its
+ * script in package.json, on this run's compiled sources: building dist/ here would rewrite the
+ * browser bundles other tests are reading, and CI's npm ci builds it anyway): health and a diff
+ * over a real socket, then SIGTERM while a large diff is in flight and two more wait for
  * the worker (decisions D9.0, D9.3): the running diff is still answered 200, the waiting ones 503,
  * an idle keep-alive connection is closed, and the process exits 0. Also the development key of D2.3.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
@@ -41,12 +44,20 @@ function jsonLines(text: string): LogLine[] {
     .map((line) => JSON.parse(line) as LogLine);
 }
 
-/** `npm start` with no key configured; resolves once the server logs that it listens. */
+/** What `npm start` runs after its build: `node <flags> dist/src/server.js`, the server here compiled from the sources. */
+function serverArgs(): string[] {
+  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const command = /^npm run build && node (.*) dist\/src\/server\.js$/.exec(start);
+  if (command === null) throw new Error(`npm start no longer reads "npm run build && node … dist/src/server.js": ${start}`);
+  return [...command[1]!.split(' '), compiledOf(join(ROOT, 'src', 'server.ts'))];
+}
+
+/** The server as `npm start` runs it, with no key configured; resolves once it logs that it listens. */
 function startServer(): Promise<Started> {
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'development', LOG_LEVEL: 'info', ENGINE_WORKERS: '1', ENGINE_MAX_QUEUE: '2' };
   delete env.API_KEYS;
   delete env.API_KEYS_FILE;
-  const child = spawn('npm', ['start'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, serverArgs(), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -64,7 +75,7 @@ function startServer(): Promise<Started> {
       err += chunk.toString();
       check();
     });
-    void exit.then((code) => reject(new Error(`npm start exited ${code} before listening:\n${out}\n${err}`)));
+    void exit.then((code) => reject(new Error(`the server exited ${code} before listening:\n${out}\n${err}`)));
   });
 }
 
@@ -109,7 +120,7 @@ afterAll(() => {
   if (server && server.child.exitCode === null) process.kill(server.pid, 'SIGKILL');
 });
 
-describe('npm start', () => {
+describe('the server as npm start runs it', () => {
   it('serves health and diffs, prints a development key, and on SIGTERM finishes the running diff, refuses the queued ones and exits 0', async () => {
     server = await startServer();
     const { port, key, pid } = server;
