@@ -6,8 +6,8 @@
  * judges them in process (same status, same details, byte-identical `data`, D6.9); the process
  * survives; and Object.prototype is untouched afterwards.
  *
- * Bounded for CI: fixed seeds, about 2,300 requests in all, measured at about 20 s on two shared
- * cores (well under the two-minute budget).
+ * Bounded by its run counts: fixed seeds, 1,000 requests in all, so every run sends the same cases.
+ * jest's timeout is a safety net, not a bound.
  */
 import { METHODS } from 'node:http';
 import { gzipSync } from 'node:zlib';
@@ -84,7 +84,7 @@ function expectJudgedAsInProcess(res: RawResponse, body: Buffer, request: RawReq
   expect(request.method).toBe('POST');
 }
 
-const RUNS = { bodies: 700, mutated: 500, headers: 800, framing: 300 };
+const RUNS = { bodies: 250, mutated: 300, headers: 300, framing: 150 };
 
 /** Statuses seen by a property, so a generator that stopped reaching an outcome fails the test. */
 function tally(): { add: (status: number) => void; share: (status: number) => number; seen: Map<number, number> } {
