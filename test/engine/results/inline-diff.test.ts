@@ -66,25 +66,24 @@ function splitsPair(parts: DiffPart[], original: string, reworked: string): bool
   return false;
 }
 
+/** The parts that are empty, or of the type of the part before them (one assertion per case, not per part). */
+function badParts(parts: DiffPart[], alsoBad: (part: DiffPart) => boolean = () => false): Array<[number, DiffPart]> {
+  return parts.flatMap((part, i): Array<[number, DiffPart]> => (part.text === '' || (i > 0 && part.type === parts[i - 1]!.type) || alsoBad(part) ? [[i, part]] : []));
+}
+
 /** Round trip, no empty part, no two neighbours of one type, no half surrogate pair at a boundary. */
 function checkJoins(parts: DiffPart[], original: string, reworked: string): void {
   expect(side(parts, 'delete')).toBe(original);
   expect(side(parts, 'insert')).toBe(reworked);
-  for (let i = 0; i < parts.length; i++) {
-    expect(parts[i].text).not.toBe('');
-    if (i > 0) expect(parts[i].type).not.toBe(parts[i - 1].type);
-  }
+  expect(badParts(parts)).toEqual([]);
   expect(splitsPair(parts, original, reworked)).toBe(false);
 }
 
 function checkParts(parts: DiffPart[], original: string, reworked: string): void {
   expect(side(parts, 'delete')).toBe(original);
   expect(side(parts, 'insert')).toBe(reworked);
-  for (let i = 0; i < parts.length; i++) {
-    expect(parts[i].text).not.toBe('');
-    expect(LONE_SURROGATE.test(parts[i].text)).toBe(false);
-    if (i > 0) expect(parts[i].type).not.toBe(parts[i - 1].type);
-  }
+  // And no part holding half a surrogate pair.
+  expect(badParts(parts, (part) => LONE_SURROGATE.test(part.text))).toEqual([]);
 }
 
 describe('inlineDiff (D6.6)', () => {
@@ -124,7 +123,7 @@ describe('inlineDiff (D6.6)', () => {
         checkJoins(inlineDiff(original, reworked), original, reworked);
         checkJoins(inlineDiff(original + reworked, reworked + original), original + reworked, reworked + original);
       }),
-      { numRuns: 3000, seed: 21 },
+      { numRuns: 1000, seed: 21 },
     );
   });
 
@@ -135,7 +134,7 @@ describe('inlineDiff (D6.6)', () => {
         checkJoins(parts, original, reworked);
         expect(changedPoints(parts)).toBe(indelDistance(original, reworked));
       }),
-      { numRuns: 3000, seed: 22 },
+      { numRuns: 1000, seed: 22 },
     );
   });
 
