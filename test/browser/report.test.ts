@@ -14,7 +14,7 @@ import { entriesCsv } from '../../src/report/csv-export';
 import { formatGrade, formatRate } from '../../src/report/format';
 import { reportHtml } from '../../src/report/html-report';
 import { drawnEntries, statusCounts } from '../../src/report/report-entries';
-import { describeWithBrowser, launchBrowser, watchedPage, type PageWatch } from '../support/browser';
+import { describeWithBrowser, fileBrowser, watchedPage, type PageWatch } from '../support/browser';
 import { until } from '../support/until';
 import { ARABIC, HOSTILE, knownDiff } from '../report/known-diff';
 
@@ -48,6 +48,9 @@ interface HTMLInputElement {
 
 const entryIndex = (data: DiffData, status: string, nth = 0) => data.results.map((e, i) => (!e.trace && e.status === status ? i : -1)).filter((i) => i >= 0)[nth]!;
 
+// The three blocks below share one browser.
+const sharedBrowser = fileBrowser();
+
 describeWithBrowser('the HTML report file', () => {
   let browser: Browser;
   let dir: string;
@@ -57,14 +60,13 @@ describeWithBrowser('the HTML report file', () => {
   const watches: Array<{ watch: PageWatch; allowed: (url: string) => boolean }> = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     dir = mkdtempSync(join(tmpdir(), 'report-'));
     file = join(dir, 'report.html');
     writeFileSync(file, reportHtml({ data, title: 'known diff', sides: { original: { name: 'a.srt', format: 'srt', rows: 8 }, reworked: { name: 'b.srt', format: 'srt', rows: 9 } } }));
   });
 
-  afterAll(async () => {
-    await browser?.close();
+  afterAll(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -280,13 +282,12 @@ describeWithBrowser('the HTML report file with audio', () => {
   let dir: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     dir = mkdtempSync(join(tmpdir(), 'report-audio-'));
     writeFileSync(join(dir, 'talk.wav'), silentWav(20));
   });
 
-  afterAll(async () => {
-    await browser?.close();
+  afterAll(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -339,14 +340,13 @@ describeWithBrowser('the HTML report of 30,000 rows', () => {
     const original = Array.from({ length: N }, (_, i) => ({ start_time: i * 2, end_time: i * 2 + 1.5, speaker: `S${i % 3}`, transcript: text(i) }));
     const reworked = original.map((row, i) => (i % 10 === 3 ? { ...row, transcript: `${row.transcript} edited` } : row));
     const data = runDiff({ original, reworked, config: { enableAnalysis: true } });
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     dir = mkdtempSync(join(tmpdir(), 'report-large-'));
     file = join(dir, 'large.html');
     writeFileSync(file, reportHtml({ data, title: 'large' }));
   });
 
-  afterAll(async () => {
-    await browser?.close();
+  afterAll(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

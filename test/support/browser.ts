@@ -60,6 +60,18 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   });
 }
 
+/**
+ * One headless Chromium for a whole test file, launched when a test first asks for it and closed
+ * after the file's last test: starting a browser costs more than most of the tests that use it.
+ */
+export function fileBrowser(): () => Promise<Browser> {
+  let launched: Promise<Browser> | undefined;
+  afterAll(async () => {
+    if (launched) await (await launched).close();
+  });
+  return () => (launched ??= launchBrowser());
+}
+
 /** What a page did that a test may forbid: console errors, uncaught exceptions, requests. */
 export interface PageWatch {
   errors: string[];
