@@ -12,7 +12,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { EVAL_DATA_DIR } from '../../scripts/lib/sources';
 import type { DiffData } from '../../src/engine/types';
 import { readTranscript } from '../../src/formats/index';
 import type { ReadOptions } from '../../src/formats/types';
@@ -20,6 +19,7 @@ import { formatGrade, formatRate } from '../../src/report/format';
 import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { buildApp, KEY, startRealEngine } from '../support/service-harness';
 import { describeWithBrowser, launchBrowser, watchedPage, type PageWatch } from '../support/browser';
+import { fixturePath } from '../support/fixtures';
 
 /* The page-side global the callbacks below use (the Node tsconfig has no DOM types). */
 declare const location: { hash: string };
@@ -27,11 +27,10 @@ declare const location: { hash: string };
 jest.setTimeout(60_000);
 
 const HOST = 'qa-box.test';
-const ASS_DIR = join(EVAL_DATA_DIR, 'lattifai-gpt4o-benchmark', 'benchmark', 'data');
-const ORIGINAL_ASS = join(ASS_DIR, 'Introducing_GPT-4o_Gemini.ass');
-const REWORKED_ASS = join(ASS_DIR, 'Introducing_GPT-4o_GroundTruth.ass');
+const ORIGINAL_ASS = fixturePath('lattifai', 'Introducing_GPT-4o_Gemini.ass');
+const REWORKED_ASS = fixturePath('lattifai', 'Introducing_GPT-4o_GroundTruth.ass');
 // A human draft and its expert correction, in Transcriber's XML.
-const TRS = (stage: string) => join(EVAL_DATA_DIR, 'kallaama', 'transcriptions', stage, 'transcriptions-wol', 'trs', 'wol_41014.trs');
+const TRS = (stage: string) => fixturePath('kallaama', stage, 'wol_41014.trs');
 const RAW_TRS = TRS('raw');
 const CHECKED_TRS = TRS('checked');
 
@@ -100,10 +99,16 @@ describeWithBrowser('the viewer, opened over plain HTTP from another machine', (
     const opened = await watchedPage(browser);
     const response = await opened.page.goto(`${origin}/v1/viewer`);
     expect(response?.status()).toBe(200);
-    // A page whose script was refused (the policy, a wrong content type) stays without its form.
-    await opened.page.waitForSelector('#viewer-form', { timeout: 10_000 }).catch((error: unknown) => {
-      throw new Error(`the viewer's form never appeared; the page logged: ${JSON.stringify(opened.watch.errors)}`, { cause: error });
+    // A page whose script was refused (the policy, a wrong content type) stays without its form,
+    // and says why in its console: whichever comes first decides.
+    const refused = new Promise<never>((_, reject) => {
+      const fail = () => reject(new Error(`the viewer's form did not appear; the page logged: ${JSON.stringify(opened.watch.errors)}`));
+      opened.page.on('console', (message) => message.type() === 'error' && fail());
+      opened.page.on('pageerror', fail);
+      if (opened.watch.errors.length > 0) fail();
     });
+    refused.catch(() => undefined);
+    await Promise.race([opened.page.waitForSelector('#viewer-form', { timeout: 0 }), refused]);
     return opened;
   }
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { cellSeconds, csvFormat, tsvFormat } from '../../src/formats/csv';
 import { ReadOptions, TranscriptRow } from '../../src/formats/types';
-import { evalDataBytes, formatErrorOf, utf8 } from './helpers';
+import { fixtureBytes, formatErrorOf, utf8 } from './helpers';
 
 const readCsv = (text: string, options: ReadOptions = {}) => csvFormat.read(utf8(text), options);
 const readTsv = (text: string, options: ReadOptions = {}) => tsvFormat.read(utf8(text), options);
@@ -176,8 +176,8 @@ describe('TSV', () => {
     expect(tsvFormat.sniff('begin,end,utterance\n')).toBe(false);
   });
 
-  describe('a real TSV (camel-wild-diacritics WikiNewsMax, one word a line)', () => {
-    const bytes = evalDataBytes('camel-wild-diacritics', 'data', 'WikiNewsMax.tsv');
+  describe('a real TSV (the first lines of camel-wild-diacritics WikiNewsMax, one word a line)', () => {
+    const bytes = fixtureBytes('camel-wild-diacritics', 'WikiNewsMax.tsv');
 
     it('has no transcript header: the error lists its columns', () => {
       expect(formatErrorOf(() => tsvFormat.read(bytes)).message).toMatch(/the header has: "dediac", "original_gold", "max_gold", "max_gold_alt"; name the column with --map/);
@@ -185,7 +185,7 @@ describe('TSV', () => {
 
     it('reads every line as a row with the mapped column, bare quotation marks included', () => {
       const { rows, warnings } = tsvFormat.read(bytes, { map: { transcript: 'original_gold' } });
-      expect(rows).toHaveLength(18699);
+      expect(rows).toHaveLength(174);
       expect(rows.slice(0, 2)).toEqual([{ transcript: '#' }, { transcript: 'ثَقَافَةٌ' }]);
       expect(rows[168]).toEqual({ transcript: '"' });
       expect(rows.every((row) => Object.keys(row).join() === 'transcript')).toBe(true);

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { describeWithTool } from './required-tool';
+import { describeWithRequirement } from './requirement';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -19,11 +19,11 @@ export const PEER_FILES_DIR = resolve(
 
 /** `describe` for suites that read the peer files: the one place that decides to skip or to fail. */
 export function describeWithPeerFiles(title: string, body: () => void): void {
-  describeWithTool(
+  describeWithRequirement(
     existsSync(PEER_FILES_DIR),
     {
       missing: `the peer files are not at ${PEER_FILES_DIR}`,
-      install: 'put shared/peerformats beside the repository (or set PEER_FILES_DIR)',
+      provide: 'put shared/peerformats beside the repository (or set PEER_FILES_DIR)',
       requireVariable: 'REQUIRE_EVAL_DATA',
     },
     title,
