@@ -10,6 +10,8 @@ const config: Config = {
   // `npm test` type-checks the whole program once (npm run typecheck) before jest starts.
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
   testTimeout: 30000,
+  // One seed for every property test: the same run every time (FC_SEED changes it).
+  setupFilesAfterEnv: ['<rootDir>/test/support/fast-check-seed.ts'],
   // The HTML report and the viewer read their scripts from dist/browser (scripts/build-browser.ts);
   // the sources that tests run in other threads and processes are compiled once
   // (test/support/compiled-sources.ts).

@@ -2,13 +2,12 @@
  * Rows grouped by where their words went, and each entry's share of one word alignment
  * (docs/metrics.md, "One alignment of the whole text").
  *
- * The row aligner's beads are cut into runs at the pairs that are the same segment on both sides:
- * pairs whose start and end times are equal (D5.4: within a millisecond), and pairs whose
- * transcripts are equal, at least CUT_MIN_WORDS words long and, where both carry times,
- * overlapping in time. Nothing crosses a row whose boundaries both sides keep. A short row
- * ("Okay.") is no such boundary: a transcript re-cut into one row a word pairs its one-word rows
- * with whichever reworked row says the same word, and the words must still be free to align past
- * it. Within a run of two or more beads, the words of
+ * The row aligner's beads are cut into runs at the pairs whose transcripts are equal, at least
+ * CUT_MIN_WORDS words long and, where both carry times, overlapping in time: nothing crosses a row
+ * that is the same on both sides. A short row ("Okay.") is no such boundary: a transcript re-cut
+ * into one row a word pairs its one-word rows with whichever reworked row says the same word, and
+ * the words must still be free to align past it. A very large run is also cut where both sides
+ * keep a segment's times (cutPoints). Within a run of two or more beads, the words of
  * the run's rows are aligned as one text on each side (token-alignment.ts); the hits of that
  * alignment regroup the rows where they cross the row aligner's entries (link-grouping.ts), and
  * they decide which entry counts each hypothesis word:
@@ -84,24 +83,29 @@ export function groupByWords(prep: Prepared, beads: Bead[], config: DiffConfig, 
     reworkedStart: prep.reworked.start,
     reworkedEnd: prep.reworked.end,
   };
-  const fixed = (bead: Bead): boolean => {
+  const sameText = (bead: Bead): boolean => {
     if (bead.kind !== 'pair') return false;
     const o = bead.oi[0];
     const r = bead.ri[0];
-    if (timesEqual(times.originalStart[o], times.reworkedStart[r]) && timesEqual(times.originalEnd[o], times.reworkedEnd[r]) && !Number.isNaN(times.originalStart[o] + times.originalEnd[o])) return true;
     if (hypTexts[o] !== refTexts[r] || wordCount(hypTexts[o]) < CUT_MIN_WORDS) return false;
-    const overlap = timeOverlap(times.originalStart[o], times.originalEnd[o], times.reworkedStart[r], times.reworkedEnd[r]);
-    return !(overlap === 0);
+    return timeOverlap(times.originalStart[o], times.originalEnd[o], times.reworkedStart[r], times.reworkedEnd[r]) !== 0;
   };
+  const sameTimes = (bead: Bead): boolean => {
+    if (bead.kind !== 'pair') return false;
+    const o = bead.oi[0];
+    const r = bead.ri[0];
+    return !Number.isNaN(times.originalStart[o] + times.originalEnd[o]) && timesEqual(times.originalStart[o], times.reworkedStart[r]) && timesEqual(times.originalEnd[o], times.reworkedEnd[r]);
+  };
+  const cut = Uint8Array.from(beads, (bead) => (sameText(bead) ? 1 : 0));
 
   const out: Bead[] = [];
   const hypotheses: Array<string | undefined> = [];
   const approximateBeads: number[] = [];
-  const context: RunContext = { prep, moved, budget, times, options, words: new WordIds(1024), hypotheses, approximateBeads };
+  const context: RunContext = { prep, moved, budget, times, options, sameTimes, words: new WordIds(1024), hypotheses, approximateBeads };
   let oPos = 0;
   let rPos = 0;
   for (let b = 0; b < beads.length; ) {
-    if (fixed(beads[b])) {
+    if (cut[b] === 1) {
       out.push(beads[b]);
       oPos++;
       rPos++;
@@ -111,7 +115,7 @@ export function groupByWords(prep: Prepared, beads: Bead[], config: DiffConfig, 
     let e = b;
     let aHi = oPos;
     let bHi = rPos;
-    while (e < beads.length && !fixed(beads[e])) {
+    while (e < beads.length && cut[e] === 0) {
       aHi += beads[e].oi.length;
       bHi += beads[e].ri.length;
       e++;
@@ -134,6 +138,8 @@ interface RunContext {
   budget: WorkBudget;
   times: RowTimes;
   options: GroupingOptions;
+  /** Whether a bead is a pair whose start and end times are equal on both sides. */
+  sameTimes: (bead: Bead) => boolean;
   words: WordIds;
   /** Filled for the request: each entry's share (by output bead index) and the inexact ones. */
   hypotheses: Array<string | undefined>;
@@ -158,6 +164,12 @@ function regroupRun(context: RunContext, run: readonly Bead[], aLo: number, aHi:
   // nothing moves. Distances are cheap; the traced table is not.
   if (!relatedRun(hyp, ref)) return null;
   const apart = entryDistances(run, hyp, ref, budget);
+  // A run too large to align whole, or more than the budget has left, is cut where both sides
+  // keep a segment's times, and each part aligned on its own.
+  if (apart >= 0 && exactCells(hyp.count, ref.count, apart) > Math.min(RUN_EXACT_CELLS, budget.remaining)) {
+    const parts = cutAtSameTimes(context, run, aLo, bLo, first);
+    if (parts !== undefined) return parts;
+  }
   const whole = apart < 0 ? -1 : tokenDistance(ref.ids, 0, ref.count, hyp.ids, 0, hyp.count, budget);
   if (whole >= 0 && whole === apart) return null;
   const refGroups = tokenGroups(run, ref, false, 0);
@@ -171,6 +183,49 @@ function regroupRun(context: RunContext, run: readonly Bead[], aLo: number, aHi:
   shareWords(prep, regrouped, aLo, bLo, hyp, ref, alignment.partner, first, context.hypotheses);
   if (!alignment.exact) for (let k = 0; k < regrouped.length; k++) context.approximateBeads.push(first + k);
   return regrouped;
+}
+
+/**
+ * Cells from which a run is cut at its pairs of equal times rather than aligned whole: an
+ * inserted word at the end of one row and a missed word at the start of the next are one
+ * substitution in a best alignment, so a smaller run keeps that freedom.
+ */
+export const RUN_EXACT_CELLS = 16_000_000;
+
+/** The cells of the band an exact alignment of n and m tokens at distance at most d fills. */
+function exactCells(n: number, m: number, d: number): number {
+  return (n + 1) * (Math.abs(n - m) + 2 * d + 1);
+}
+
+/**
+ * The run cut at its pairs whose times are equal on both sides, each part of two beads or more
+ * regrouped on its own (regroupRun); undefined when it has no such pair, null when no part
+ * changed.
+ */
+function cutAtSameTimes(context: RunContext, run: readonly Bead[], aLo: number, bLo: number, first: number): Bead[] | null | undefined {
+  if (!run.some(context.sameTimes)) return undefined;
+  const out: Bead[] = [];
+  let changed = false;
+  let o = aLo;
+  let r = bLo;
+  for (let b = 0; b < run.length; ) {
+    let e = b;
+    let oEnd = o;
+    let rEnd = r;
+    while (e < run.length && (e === b || !context.sameTimes(run[e])) && !(e > b && context.sameTimes(run[e - 1]))) {
+      oEnd += run[e].oi.length;
+      rEnd += run[e].ri.length;
+      e++;
+    }
+    const part = run.slice(b, e);
+    const regrouped = part.length >= 2 ? regroupRun(context, part, o, oEnd, r, rEnd, first + out.length) : null;
+    if (regrouped !== null) changed = true;
+    for (const bead of regrouped ?? part) out.push(bead);
+    o = oEnd;
+    r = rEnd;
+    b = e;
+  }
+  return changed ? out : null;
 }
 
 /** Runs with more characters than this (both sides) are sampled before they are read whole. */
