@@ -32,6 +32,6 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
 # Exec form: node is PID 1 and receives SIGTERM itself (graceful shutdown, decisions D9.3).
 # One V8 platform thread, and garbage collected by the thread that allocated it: the engine
 # workers already keep every core busy, and collection shared with helper threads kept the event
-# loop from a CPU (README, Sizing). The same flags as `npm start`; test/bench/server-flags.test.ts
-# keeps them in step.
+# loop from a CPU (docs/operations.md, Sizing). The same flags as `npm start`;
+# test/bench/server-flags.test.ts keeps them in step.
 CMD ["node", "--v8-pool-size=1", "--single-threaded-gc", "dist/src/server.js"]

@@ -10,8 +10,14 @@ const config: Config = {
   // `npm test` type-checks the whole program once (npm run typecheck) before jest starts.
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json' }] },
   testTimeout: 30000,
-  // The HTML report and the viewer read their scripts from dist/browser (scripts/build-browser.ts).
-  globalSetup: '<rootDir>/test/support/build-browser.ts',
+  // One seed for every property test: the same run every time (FC_SEED changes it).
+  setupFilesAfterEnv: ['<rootDir>/test/support/fast-check-seed.ts'],
+  // The HTML report and the viewer read their scripts from dist/browser (scripts/build-browser.ts);
+  // the sources that tests run in other threads and processes are compiled once
+  // (test/support/compiled-sources.ts).
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  setupFiles: ['<rootDir>/test/support/compiled-workers.ts'],
   // Jest's default, one worker fewer than the cores, runs one file at a time on two cores, while
   // much of a file's time is spent waiting on worker threads, child processes, sockets and
   // timers: a second file fills those waits. Larger machines keep the default.

@@ -1,5 +1,6 @@
 /**
- * A PNG of an HTML report as Chromium draws it (the README's pictures come from this):
+ * A PNG of an HTML report as Chromium draws it (the pictures of the README and docs/cli.md come
+ * from this):
  *
  *   node dist/scripts/report-screenshot.js REPORT.html OUT.png [--hash=#row=12] [--rows] [--width=1400] [--height=1000]
  *

@@ -167,7 +167,8 @@ export const envSchema = z.object({
   // The largest benchmark diffs need little worker heap, so a few hundred MiB would do as a bound;
   // but V8 sizes its heap growth on the limit, and under a low limit a worker runs many more
   // mark-compacts and large diffs take longer (docs/benchmark.md). 2048 still bounds a worker
-  // below the 4 GiB a thread may otherwise take; a small container sets it lower (README, Sizing).
+  // below the 4 GiB a thread may otherwise take; a small container sets it lower
+  // (docs/operations.md, Sizing).
   ENGINE_WORKER_HEAP_MB: integer(64, 16_384, () => 2048),
   // D9.5: slow clients cannot hold sockets; keep-alive outlives a load balancer's 60 s idle timeout.
   HTTP_HEADERS_TIMEOUT_SECONDS: integer(1, 30, () => 20),

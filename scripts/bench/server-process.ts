@@ -40,8 +40,8 @@ export interface StartOptions {
 export const SERVER_ENTRY = join('dist', 'src', 'server.js');
 /**
  * Node's flags for the server, as `npm start` and the Dockerfile give them: one V8 platform thread,
- * and garbage collection done by the thread that allocated (README, Sizing): the engine workers
- * already keep every core busy.
+ * and garbage collection done by the thread that allocated (docs/operations.md, Sizing): the
+ * engine workers already keep every core busy.
  */
 export const SERVER_NODE_ARGS = ['--v8-pool-size=1', '--single-threaded-gc'];
 

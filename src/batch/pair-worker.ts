@@ -5,7 +5,7 @@
  * `batch --html` the worker also writes the pair's page from the diff it holds.
  */
 import { accessSync, constants, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
 import { CliError } from '../compare/cli-error';
 import { compareFiles, type CompareOptions, type Comparison } from '../compare/compare-files';
 import type { DiffConfig } from '../engine/index';
@@ -22,6 +22,8 @@ export interface PairOptions {
   map?: ReadOptions['map'];
   speakerPrefix?: boolean;
   tiers?: string[];
+  ctmGap?: number;
+  session?: string;
   limits: RequestLimits;
 }
 
@@ -76,7 +78,8 @@ function comparePair(task: PairTask, config: PairOptions['config']): { record: P
   const { pair, dir, options } = task;
   const originalPath = resolve(dir, pair.original);
   const reworkedPath = resolve(dir, pair.reworked);
-  const shown = (message: string) => message.split(originalPath).join(pair.original).split(reworkedPath).join(pair.reworked);
+  // Other files a pair reads (a Kaldi text's segments beside it) are named relative to the manifest too.
+  const shown = (message: string) => message.split(originalPath).join(pair.original).split(reworkedPath).join(pair.reworked).split(`${dir}${sep}`).join('');
   try {
     const originalFormat = checkFormat('original_format', pair.originalFormat);
     const reworkedFormat = checkFormat('reworked_format', pair.reworkedFormat);
@@ -90,6 +93,8 @@ function comparePair(task: PairTask, config: PairOptions['config']): { record: P
       map: options.map,
       speakerPrefix: options.speakerPrefix,
       tiers: options.tiers,
+      ctmGap: options.ctmGap,
+      session: options.session,
       config,
       limits: options.limits,
     };
@@ -117,7 +122,7 @@ export function scorePair(task: PairTask): PairRecord {
  */
 export default function pairWorker(task: PairTask): PairOutcome {
   if (task.page === undefined) return { line: recordLine(scorePair(task)), pageError: null };
-  const { record, comparison } = comparePair(task, { ...task.options.config, enableInlineDiff: true });
+  const { record, comparison } = comparePair(task, { ...task.options.config, enableInlineDiff: true, enableGroupDiff: true });
   let pageError: string | null = null;
   if (comparison !== null) {
     try {

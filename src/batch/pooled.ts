@@ -88,7 +88,7 @@ function editErrors(c: { substitutions: number; deletions: number; insertions: n
   return c.substitutions + c.deletions + c.insertions;
 }
 
-/** Numerator and denominator of each rate, as the engine's metrics.ts forms them from `counts`. */
+/** Numerator and denominator of each rate, as the engine's scoring/scores.ts forms them from `counts`. */
 function fractions(record: ScoredRecord): Array<[number, number]> {
   const c = record.counts;
   return [

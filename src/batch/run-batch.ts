@@ -55,7 +55,17 @@ export interface BatchIo {
   /** Redraw progress in place (a TTY); otherwise plain lines, a few seconds apart. */
   tty: boolean;
   width: number;
+  /**
+   * Calls `handler` when the user interrupts the run (Ctrl-C); returns the function that stops
+   * listening. Without it, a run cannot be interrupted but by its process's death.
+   */
+  onInterrupt?: (handler: () => void) => () => void;
+  /** The command line that resumes this run, for the message an interrupted run ends with. */
+  resumeCommand?: string;
 }
+
+/** The exit status of a run interrupted by Ctrl-C, as shells report a process ended by SIGINT (128 + 2). */
+export const INTERRUPTED_STATUS = 130;
 
 export const SETTINGS_FILE = 'batch.json';
 
@@ -119,7 +129,8 @@ function formatDuration(seconds: number): string {
 /** Done/total, pairs per second and time left, as a redrawn bar on a TTY or plain lines a few seconds apart. */
 function progressReporter(io: BatchIo, total: number, alreadyDone: number) {
   const started = performance.now();
-  let last = started;
+  // The first pair done is shown at once: a log then says the run is under way.
+  let last = Number.NEGATIVE_INFINITY;
   let done = alreadyDone;
   const line = () => {
     const seconds = (performance.now() - started) / 1000;
@@ -161,10 +172,15 @@ interface Job {
 /** The first page that could not be written, for the message that ends the run. */
 type PageFailure = { id: string; message: string } | null;
 
-/** Scores the pairs not yet in pairs.jsonl, appending each line as it comes, and writes the pages asked for. */
-async function scorePairs(manifest: Manifest, jobsToRun: readonly Job[], fd: number, options: BatchOptions, onLine: () => void): Promise<PageFailure> {
+/**
+ * Scores the pairs not yet in pairs.jsonl, appending each line as it comes, and writes the pages
+ * asked for. An interruption stops the pool at once: the pairs in flight write nothing (a resumed
+ * run scores them), so pairs.jsonl holds only whole lines of finished pairs.
+ */
+async function scorePairs(manifest: Manifest, jobsToRun: readonly Job[], fd: number, options: BatchOptions, io: BatchIo, onLine: () => void): Promise<{ failure: PageFailure; interrupted: boolean }> {
   let failure: PageFailure = null;
-  if (jobsToRun.length === 0) return failure;
+  let interrupted = false;
+  if (jobsToRun.length === 0) return { failure, interrupted };
   const jobs = options.jobs ?? Math.max(1, availableParallelism());
   const filename = join(__dirname, `pair-worker${extname(__filename)}`);
   const pool = new Piscina<PairTask, PairOutcome>({
@@ -190,7 +206,7 @@ async function scorePairs(manifest: Manifest, jobsToRun: readonly Job[], fd: num
     failure ??= { id, message };
   };
   const runOne = async (): Promise<void> => {
-    while (next < jobsToRun.length) {
+    while (next < jobsToRun.length && !interrupted) {
       const { pair, only } = jobsToRun[next++]!;
       const task: PairTask = { pair, dir, options: options.pair };
       if (options.html) task.page = { path: resolve(pagePath(options.out, pair.id)), only };
@@ -198,6 +214,7 @@ async function scorePairs(manifest: Manifest, jobsToRun: readonly Job[], fd: num
       try {
         outcome = await pool.run(task);
       } catch (error) {
+        if (interrupted) return;
         const message = `the worker scoring this pair failed: ${error instanceof Error ? error.message : String(error)}`;
         if (only) {
           pageFailed(pair.id, message);
@@ -211,12 +228,17 @@ async function scorePairs(manifest: Manifest, jobsToRun: readonly Job[], fd: num
       if (outcome.line !== null) append(outcome.line);
     }
   };
+  const stopListening = io.onInterrupt?.(() => {
+    interrupted = true;
+    void pool.destroy();
+  });
   try {
     await Promise.all(Array.from({ length: Math.min(inFlight, jobsToRun.length) }, runOne));
   } finally {
-    await pool.destroy();
+    stopListening?.();
+    if (!interrupted) await pool.destroy();
   }
-  return failure;
+  return { failure, interrupted };
 }
 
 /** Reads pairs.jsonl back into the small per-pair figures the summary needs: the first line of each manifest id. */
@@ -281,14 +303,24 @@ export async function runBatch(given: BatchOptions, io: BatchIo): Promise<number
   const progress = progressReporter(io, manifest.pairs.length, done.size);
   const fd = openSync(pairsPath, 'a');
   let pageFailure: PageFailure;
+  let interrupted: boolean;
+  let scoredNow = 0;
   try {
-    pageFailure = await scorePairs(manifest, jobsToRun, fd, options, () => {
+    ({ failure: pageFailure, interrupted } = await scorePairs(manifest, jobsToRun, fd, options, io, () => {
+      scoredNow++;
       if (!options.quiet) progress.tick();
-    });
+    }));
   } finally {
     closeSync(fd);
   }
   const seconds = progress.finish();
+  if (interrupted) {
+    // Said even with --quiet: the run stopped short, and how to finish it is not obvious.
+    const doneCount = Math.min(done.size + scoredNow, manifest.pairs.length);
+    const resume = io.resumeCommand ?? `transcript-diff batch ${options.manifest} --out ${options.out} --resume`;
+    io.progress(`\ntranscript-diff batch: interrupted: ${doneCount} of ${manifest.pairs.length} pairs done (in ${pairsPath}); no summary written. To go on with the rest: ${resume}\n`);
+    return INTERRUPTED_STATUS;
+  }
   const jobs = options.jobs ?? availableParallelism();
 
   const run = await readRun(pairsPath, manifest);
@@ -321,7 +353,8 @@ export async function runBatch(given: BatchOptions, io: BatchIo): Promise<number
   if (options.failUnder !== undefined) {
     const grade = summary.corpus.pooledComposite?.grade ?? null;
     if (grade === null || grade < options.failUnder) {
-      if (!options.quiet) io.write(`pooled grade ${grade === null ? 'none' : grade.toFixed(2)} is below --fail-under ${options.failUnder}\n`);
+      // On stderr even with --quiet: an exit status of 1 must never go without its reason.
+      io.progress(`transcript-diff batch: pooled grade ${grade === null ? 'none' : grade.toFixed(2)} is below --fail-under ${options.failUnder}\n`);
       return 1;
     }
   }

@@ -44,7 +44,20 @@ function changedMark(changed: boolean): Node | null {
   return changed ? screenReaderText(' (changed)') : null;
 }
 
-function pieceElement(entry: DrawnEntry, piece: Piece, side: Side, context: RowContext, useDiff: boolean): HTMLElement {
+/**
+ * The diff parts a piece shows: a MODIFIED row's `transcriptDiff`; for a SPLIT or MERGED entry,
+ * the piece's own parts, or, on the single row's side, every piece's parts in order; none (plain
+ * text) otherwise.
+ */
+function partsOf(entry: DrawnEntry, side: Side, k: number): DiffPart[] | undefined {
+  if (entry.status === 'MODIFIED') return entry.transcriptDiff;
+  if (entry.pieceDiffs === undefined) return undefined;
+  const many = entry.status === 'SPLIT' ? 'reworked' : entry.status === 'MERGED' ? 'original' : null;
+  if (many === null) return undefined;
+  return side === many ? entry.pieceDiffs[k] : entry.pieceDiffs.flat();
+}
+
+function pieceElement(entry: DrawnEntry, piece: Piece, side: Side, context: RowContext, parts: DiffPart[] | undefined): HTMLElement {
   const changed = new Set(entry.status === 'MODIFIED' ? entry.changedColumns : []);
   const roles = context.roles;
   const timeChanged = (roles.start !== null && changed.has(roles.start)) || (roles.end !== null && changed.has(roles.end));
@@ -59,7 +72,7 @@ function pieceElement(entry: DrawnEntry, piece: Piece, side: Side, context: RowC
 
   const long = piece.text.length > LONG_TEXT && !context.expanded.has(entry.index);
   const text = el('div', { class: long ? 'text clamped' : 'text', dir: 'auto' });
-  if (useDiff && entry.transcriptDiff !== undefined) append(text, ...diffNodes(entry.transcriptDiff, side));
+  if (parts !== undefined) append(text, ...diffNodes(parts, side));
   else append(text, ...textNodes(piece.text));
   if (piece.text === '') text.classList.add('empty-text');
 
@@ -87,8 +100,10 @@ function sideElement(entry: DrawnEntry, side: Side, context: RowContext): HTMLEl
     return cell;
   }
   if (joined) append(cell, screenReaderText(`${pieces.length} ${side} rows:`));
-  const useDiff = entry.status === 'MODIFIED' && pieces.length === 1;
-  for (const piece of pieces) append(cell, pieceElement(entry, piece, side, context, useDiff));
+  pieces.forEach((piece, k) => {
+    const parts = entry.status === 'MODIFIED' && pieces.length !== 1 ? undefined : partsOf(entry, side, k);
+    append(cell, pieceElement(entry, piece, side, context, parts));
+  });
   return cell;
 }
 

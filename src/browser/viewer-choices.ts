@@ -6,12 +6,15 @@
 import { NORMALIZATION_NAMES, type DiffConfig, type NormalizationName } from '../engine/index';
 import { parseColumnMap, type ColumnMap } from '../formats/column-map';
 import { formatNames } from '../formats/index';
+import { quoted } from '../formats/quote';
 import type { FormatName, ReadOptions } from '../formats/types';
 import { AUTO_FORMAT, type InputMode, type SideName, type ViewerForm } from './viewer-form';
 import { ViewerProblem } from './viewer-problem';
 
 export interface SideChoice {
   file: File | null;
+  /** A Kaldi text's segments file. */
+  segments: File | null;
   /** Undefined: detected from the file's name and content. */
   format: FormatName | undefined;
 }
@@ -19,7 +22,7 @@ export interface SideChoice {
 export interface Choices {
   mode: InputMode;
   sides: Record<SideName, SideChoice>;
-  reading: Omit<ReadOptions, 'side'>;
+  reading: Omit<ReadOptions, 'side' | 'segments'>;
   /** Only the fields an option changes from the engine's defaults. */
   config: Partial<DiffConfig>;
   bodyText: string;
@@ -51,7 +54,7 @@ function formatOf(select: HTMLSelectElement): FormatName | undefined {
 
 function side(form: ViewerForm, name: SideName): SideChoice {
   const controls = form.sides[name];
-  return { file: controls.file.files?.[0] ?? null, format: formatOf(controls.format) };
+  return { file: controls.file.files?.[0] ?? null, segments: controls.segments.files?.[0] ?? null, format: formatOf(controls.format) };
 }
 
 /** The config fields the comparison options set, as the command line's switches set them. */
@@ -69,14 +72,22 @@ function configOf(form: ViewerForm): Partial<DiffConfig> {
   return config;
 }
 
-/** How to read the files: the options of the command line's `--speaker-prefix`, `--tiers` and `--map`. */
-function readingOf(form: ViewerForm): Omit<ReadOptions, 'side'> {
-  const reading: Omit<ReadOptions, 'side'> = {};
+/** How to read the files: the options of the command line's `--speaker-prefix`, `--tiers`, `--map`, `--ctm-gap` and `--session`. */
+function readingOf(form: ViewerForm): Omit<ReadOptions, 'side' | 'segments'> {
+  const reading: Omit<ReadOptions, 'side' | 'segments'> = {};
   if (form.speakerPrefix.checked) reading.speakerPrefix = true;
   const tiers = names(form.tiers.value);
   if (tiers) reading.tiers = tiers;
   const map = columnMapOf(form.columnMap.value);
   if (map) reading.map = map;
+  const gap = form.ctmGap.value.trim();
+  if (gap !== '') {
+    const seconds = Number(gap);
+    if (!Number.isFinite(seconds) || seconds < 0) throw new ViewerProblem(`CTM pause: expected a number of seconds (0 or more), e.g. 1.5; got ${quoted(gap)}`);
+    reading.ctmGap = seconds;
+  }
+  const session = form.session.value.trim();
+  if (session !== '') reading.session = session;
   return reading;
 }
 

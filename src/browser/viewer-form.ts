@@ -3,7 +3,8 @@
  * how to read them, the comparison's options, an optional audio file and the API key. It only
  * builds the controls; viewer-choices.ts reads them.
  *
- * The reading options are the command line's (`--speaker-prefix`, `--tiers`, `--map`) and the
+ * The reading options are the command line's (`--speaker-prefix`, `--tiers`, `--map`,
+ * `--ctm-gap`, `--session`, `--original-segments`/`--reworked-segments`) and the
  * comparison options those of its config switches (`--no-splits`, `--no-merges`,
  * `--keep-diacritics`, `--simple`, `--positional`, `--ignore`, `--normalize`): src/cli/main.ts.
  */
@@ -26,6 +27,8 @@ export type SideName = 'original' | 'reworked';
 export interface SideControls {
   file: HTMLInputElement;
   format: HTMLSelectElement;
+  /** A Kaldi text's segments file (its utterances' times). */
+  segments: HTMLInputElement;
 }
 
 export interface ViewerForm {
@@ -35,6 +38,8 @@ export interface ViewerForm {
   speakerPrefix: HTMLInputElement;
   tiers: HTMLInputElement;
   columnMap: HTMLInputElement;
+  ctmGap: HTMLInputElement;
+  session: HTMLInputElement;
   splits: HTMLInputElement;
   merges: HTMLInputElement;
   keepDiacritics: HTMLInputElement;
@@ -78,9 +83,17 @@ function textInput(id: string, placeholder: string): HTMLInputElement {
 function sideControls(side: SideName, title: string): { controls: SideControls; fieldset: HTMLElement } {
   const file = el('input', { type: 'file', id: `${side}-file`, name: `${side}-file` });
   const format = formatSelect(`${side}-format`);
+  const segments = el('input', { type: 'file', id: `${side}-segments`, name: `${side}-segments` });
   return {
-    controls: { file, format },
-    fieldset: el('fieldset', { class: 'viewer-side' }, el('legend', {}, title), labelled(file, 'File'), labelled(format, 'Format')),
+    controls: { file, format, segments },
+    fieldset: el(
+      'fieldset',
+      { class: 'viewer-side' },
+      el('legend', {}, title),
+      labelled(file, 'File'),
+      labelled(format, 'Format'),
+      labelled(segments, 'Kaldi segments (optional)', "For a Kaldi text file: the data folder's segments file, which gives each utterance its times."),
+    ),
   };
 }
 
@@ -96,6 +109,8 @@ export function buildForm(): ViewerForm {
   const speakerPrefix = checkbox('speaker-prefix', 'SubRip/WebVTT: read a leading "NAME:" of a cue as its speaker', false);
   const tiers = textInput('tiers', 'e.g. Speaker A, Speaker B');
   const columnMap = textInput('column-map', 'e.g. transcript=Text,speaker=Who,start_time=Begin');
+  const ctmGap = el('input', { type: 'number', id: 'ctm-gap', name: 'ctm-gap', min: '0', step: '0.1', placeholder: '1.0' });
+  const session = textInput('session', 'e.g. S01, or a task id');
   const reading = el(
     'fieldset',
     { class: 'viewer-reading' },
@@ -103,6 +118,8 @@ export function buildForm(): ViewerForm {
     speakerPrefix.field,
     labelled(tiers, 'ELAN tiers', 'Comma-separated tier ids to read, symbolic ones included; empty: every time-aligned tier.'),
     labelled(columnMap, 'CSV/TSV columns', 'FIELD=COLUMN pairs separated by commas; empty: the usual header names.'),
+    labelled(ctmGap, 'CTM pause (seconds)', 'A pause longer than this between two words starts a new row; empty: 1.0.'),
+    labelled(session, 'SegLST session or Label Studio task', 'The one to read when the file holds several.'),
   );
 
   const body = el('textarea', { id: 'request-body', name: 'request-body', rows: 10, spellcheck: 'false', placeholder: '{"original": [...], "reworked": [...], "config": {...}}' });
@@ -183,6 +200,8 @@ export function buildForm(): ViewerForm {
     speakerPrefix: speakerPrefix.input,
     tiers,
     columnMap,
+    ctmGap,
+    session,
     splits: splits.input,
     merges: merges.input,
     keepDiacritics: keepDiacritics.input,

@@ -5,6 +5,7 @@
  * sent: a reviewer learns at once that a pair is too large, and the service reads no 5 MiB body
  * only to refuse it.
  */
+import { nothingToCompare, pairSides } from '../compare/id-pairing';
 import { FormatError, readTranscript } from '../formats/index';
 import { placeOf } from '../formats/source-place';
 import type { ReportColumns, SideLabel } from './report-view';
@@ -24,18 +25,22 @@ export interface PreparedRequest {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-async function readSide(choices: Choices, side: SideName, warnings: string[]) {
-  const { file, format } = choices.sides[side];
-  if (file === null) throw new ViewerProblem(`Pick the ${side} file.`);
-  let bytes: Uint8Array;
+async function bytesOf(file: File): Promise<Uint8Array> {
   try {
-    bytes = new Uint8Array(await file.arrayBuffer());
+    return new Uint8Array(await file.arrayBuffer());
   } catch (error) {
     throw new ViewerProblem(`${file.name}: the browser could not read the file (${(error as Error).message ?? String(error)}); pick it again.`);
   }
+}
+
+async function readSide(choices: Choices, side: SideName, warnings: string[]) {
+  const { file, format, segments } = choices.sides[side];
+  if (file === null) throw new ViewerProblem(`Pick the ${side} file.`);
+  const bytes = await bytesOf(file);
+  const segmentsFile = segments === null ? undefined : { name: segments.name, bytes: await bytesOf(segments) };
   try {
     // `side`: a request body file {original, reworked} gives each picker its own half.
-    const read = readTranscript(file.name, bytes, { ...choices.reading, side, format });
+    const read = readTranscript(file.name, bytes, { ...choices.reading, side, format, ...(segmentsFile === undefined ? {} : { segments: segmentsFile }) });
     for (const warning of read.warnings) warnings.push(`${placeOf(file.name, warning.location)}: ${warning.message}`);
     return { rows: read.rows, label: { name: file.name, format: read.format, rows: read.rows.length } };
   } catch (error) {
@@ -48,8 +53,13 @@ async function fromFiles(choices: Choices): Promise<{ body: unknown; sides: Reco
   const warnings: string[] = [];
   const original = await readSide(choices, 'original', warnings);
   const reworked = await readSide(choices, 'reworked', warnings);
+  // As the command line sends them: paired by utterance id when both files name their utterances.
+  const sides = [{ name: original.label.name, rows: original.rows }, { name: reworked.label.name, rows: reworked.rows }] as const;
+  const refusal = nothingToCompare(...sides);
+  if (refusal !== null) throw new ViewerProblem(refusal);
+  const paired = pairSides(...sides, choices.config, (message) => warnings.push(message));
   return {
-    body: { original: original.rows, reworked: reworked.rows, config: { enableAnalysis: true, ...choices.config } },
+    body: { original: paired.original, reworked: paired.reworked, config: { enableAnalysis: true, enableGroupDiff: true, ...paired.config } },
     sides: { original: original.label, reworked: reworked.label },
     warnings,
   };
@@ -70,7 +80,7 @@ function fromPastedBody(text: string): { body: unknown; sides: Record<SideName, 
   }
   if (!isObject(value)) throw new ViewerProblem('The pasted body must be a JSON object: {"original": [...], "reworked": [...], "config": {...}}.');
   // A config that is not an object goes as it is: the service's validation names the problem.
-  const config = value['config'] === undefined ? { enableAnalysis: true } : isObject(value['config']) ? { enableAnalysis: true, ...value['config'] } : value['config'];
+  const config = value['config'] === undefined ? { enableAnalysis: true, enableGroupDiff: true } : isObject(value['config']) ? { enableAnalysis: true, enableGroupDiff: true, ...value['config'] } : value['config'];
   return { body: { ...value, config }, sides: { original: pastedSide(value, 'original'), reworked: pastedSide(value, 'reworked') }, warnings: [] };
 }
 

@@ -57,14 +57,21 @@ export function readConfigFile(path: string): Partial<DiffConfig> {
   return value as Partial<DiffConfig>;
 }
 
-/** `data` as a config with `enableInlineDiff: false` gives it: the same entries without `transcriptDiff`. */
-function withoutInlineDiff(data: DiffData): DiffData {
+/**
+ * `data` as the asked config gives it, from a diff run for the report with both character diffs
+ * on: without `transcriptDiff` when `enableInlineDiff` is false, without `pieceDiffs` unless
+ * `enableGroupDiff` is true.
+ */
+function asAsked(data: DiffData, asked: Partial<DiffConfig>): DiffData {
+  const keepInline = asked.enableInlineDiff !== false;
+  const keepPieces = asked.enableGroupDiff === true;
+  if (keepInline && keepPieces) return data;
   return {
     ...data,
     results: data.results.map((entry) => {
-      if (entry.transcriptDiff === undefined) return entry;
-      const { transcriptDiff: _dropped, ...rest } = entry;
-      return rest;
+      if ((keepInline || entry.transcriptDiff === undefined) && (keepPieces || entry.pieceDiffs === undefined)) return entry;
+      const { transcriptDiff, pieceDiffs, ...rest } = entry;
+      return { ...rest, ...(keepInline && transcriptDiff !== undefined ? { transcriptDiff } : {}), ...(keepPieces && pieceDiffs !== undefined ? { pieceDiffs } : {}) };
     }),
   };
 }
@@ -91,12 +98,17 @@ function writeReport(path: string, data: DiffData, files: [SideFile, SideFile], 
     audio,
     columns: { speakerColName },
   });
+  writeOutput('--html', path, html);
+}
+
+/** Writes an output file; a path that cannot be written is a one-line CliError naming the option and why. */
+function writeOutput(option: string, path: string, text: string): void {
   try {
-    writeFileSync(path, html);
+    writeFileSync(path, text);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such folder' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String(code ?? error);
-    throw new CliError(`--html ${path}: ${why}`);
+    throw new CliError(`${option} ${path}: ${why}`);
   }
 }
 
@@ -106,9 +118,9 @@ export function diffCommand(originalPath: string, reworkedPath: string, options:
   // The tool analyses by default (the API does not: its answers keep their bytes); `--config` or
   // `--no-analysis` turns it off.
   const asked = { enableAnalysis: true, ...(options.config ? readConfigFile(options.config) : {}), ...options.configFlags };
-  // The report shows each modified row's character diff, whatever the config says; the other
-  // outputs still follow the config.
-  const config = options.html === undefined ? asked : { ...asked, enableInlineDiff: true };
+  // The report shows the character diff of each modified row and of each split and merge,
+  // whatever the config says; the other outputs still follow the config.
+  const config = options.html === undefined ? asked : { ...asked, enableInlineDiff: true, enableGroupDiff: true };
   const compared = compareFiles(originalPath, reworkedPath, {
     ...options,
     config,
@@ -117,13 +129,13 @@ export function diffCommand(originalPath: string, reworkedPath: string, options:
   });
   const { original, reworked } = compared;
   if (options.html !== undefined) writeReport(options.html, compared.data, [original, reworked], audio, config.speakerColName);
-  const data = asked.enableInlineDiff === false ? withoutInlineDiff(compared.data) : compared.data;
+  const data = options.html === undefined ? compared.data : asAsked(compared.data, asked);
 
   // The bytes of JSON.stringify(data) are those the API's byte-level writer sends as `data`.
   if (options.json === '-') {
     terminal.write(`${JSON.stringify(data)}\n`);
   } else {
-    if (options.json !== undefined) writeFileSync(options.json, JSON.stringify(data));
+    if (options.json !== undefined) writeOutput('--json', options.json, JSON.stringify(data));
     if (!options.quiet) {
       const label = (file: SideFile) => ({ path: file.path, format: file.format, rows: file.rows.length });
       terminal.write(renderSummary(data, [label(original), label(reworked)], { width: terminal.width, colour: terminal.colour, rows: options.rows }));

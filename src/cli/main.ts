@@ -5,10 +5,10 @@
  * stderr naming the file, the place and the problem); 3 a batch with error rows.
  */
 import { availableParallelism } from 'node:os';
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option, type OptionValues } from '@commander-js/extra-typings';
 import { parseColumnMap, type ColumnMap } from '../formats/column-map';
-import { FORMATS } from '../formats/index';
-import type { FormatName, ReadOptions } from '../formats/types';
+import { DEFAULT_CTM_GAP } from '../formats/ctm';
+import { formatNames } from '../formats/index';
 import { NORMALIZATION_NAMES, type DiffConfig, type NormalizationName } from '../engine/index';
 import { packageVersion } from '../package-files';
 import { LIMITS, type RequestLimits } from '../request/diff-schema';
@@ -38,8 +38,14 @@ function columnMap(value: string): ColumnMap {
   return parsed.map;
 }
 
-function formatChoice(flag: string, description: string): Option {
-  return new Option(`${flag} <name>`, description).choices(FORMATS.map((format) => format.name));
+function formatChoice<const Flag extends string>(flag: Flag, description: string) {
+  return new Option(`${flag} <name>`, description).choices(formatNames());
+}
+
+function seconds(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError('expected a number of seconds (0 or more), e.g. 1.5');
+  return n;
 }
 
 function collect(value: string, previous: string[] = []): string[] {
@@ -64,34 +70,46 @@ function wholeNumber(value: string): number {
   return n;
 }
 
-/** Config fields set by the comparison switches (`withComparisonOptions`); they win over `--config`. */
-function configFlags(opts: Record<string, unknown>): Partial<DiffConfig> {
+/** The options of the comparison switches (`withComparisonOptions`), as commander types them. */
+interface ComparisonFlags {
+  splits: boolean;
+  merges: boolean;
+  simple?: true;
+  positional?: true;
+  keepDiacritics?: true;
+  ignore?: string[];
+  maxRows?: number;
+  maxCellChars?: number;
+  normalize?: NormalizationName;
+}
+
+/** Config fields set by the comparison switches; they win over `--config`. */
+function configFlags(opts: ComparisonFlags & { analysis?: boolean }): Partial<DiffConfig> {
   const flags: Partial<DiffConfig> = {};
-  if (opts['splits'] === false) flags.enableSplits = false;
-  if (opts['merges'] === false) flags.enableMerges = false;
-  if (opts['simple']) flags.simpleMode = true;
-  if (opts['positional']) flags.positionalMode = true;
-  if (opts['keepDiacritics']) flags.stripDiacritics = false;
-  if (opts['ignore']) flags.ignoreColNames = opts['ignore'] as string[];
-  if (opts['analysis'] === false) flags.enableAnalysis = false;
-  if (opts['normalize'] !== undefined) flags.normalization = opts['normalize'] as NormalizationName;
+  if (!opts.splits) flags.enableSplits = false;
+  if (!opts.merges) flags.enableMerges = false;
+  if (opts.simple) flags.simpleMode = true;
+  if (opts.positional) flags.positionalMode = true;
+  if (opts.keepDiacritics) flags.stripDiacritics = false;
+  if (opts.ignore) flags.ignoreColNames = opts.ignore;
+  if (opts.analysis === false) flags.enableAnalysis = false;
+  if (opts.normalize !== undefined) flags.normalization = opts.normalize;
   return flags;
 }
 
 /** The limits of `--max-rows` and `--max-cell-chars`, the API's where not raised. */
-function limitsOf(opts: Record<string, unknown>): RequestLimits {
-  return {
-    rows: (opts['maxRows'] as number | undefined) ?? LIMITS.rows,
-    cellCodePoints: (opts['maxCellChars'] as number | undefined) ?? LIMITS.cellCodePoints,
-  };
+function limitsOf(opts: ComparisonFlags): RequestLimits {
+  return { rows: opts.maxRows ?? LIMITS.rows, cellCodePoints: opts.maxCellChars ?? LIMITS.cellCodePoints };
 }
 
 /** The switches every command that compares files takes: how to read them, and the config. */
-function withComparisonOptions(command: Command): Command {
+function withComparisonOptions<Args extends unknown[], Opts extends OptionValues>(command: Command<Args, Opts>) {
   return command
     .option('--map <pairs>', 'CSV/TSV columns, e.g. transcript=Text,speaker=Who,start_time=Begin', columnMap)
-    .option('--speaker-prefix', 'SubRip/WebVTT: read a leading "NAME:" of a cue as its speaker')
+    .option('--speaker-prefix', 'SubRip/WebVTT/SBV: read a leading "NAME:" of a cue as its speaker')
     .option('--tiers <ids>', 'ELAN: read these tiers (comma-separated), symbolic ones included', (v) => v.split(',').map((s) => s.trim()))
+    .option('--ctm-gap <seconds>', `CTM: a pause longer than this between two words starts a new row (default ${DEFAULT_CTM_GAP})`, seconds)
+    .option('--session <id>', 'SegLST: the session to read; Label Studio: the task id (when the file holds several)')
     .option('--config <file>', "the API's config object, as a JSON file")
     .option('--no-splits', 'do not detect split rows (config.enableSplits false)')
     .option('--no-merges', 'do not detect merged rows (config.enableMerges false)')
@@ -113,9 +131,28 @@ function withComparisonOptions(command: Command): Command {
 export interface CliRun {
   exitCode: number;
   pending?: Promise<number>;
+  /** The command line's arguments, for a message that repeats them (batch's --resume). */
+  argv?: readonly string[];
 }
 
-export function buildProgram(run: CliRun): Command {
+/** An argument as a POSIX shell reads it back: quoted when it holds anything but safe characters. */
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The same command line with --resume, to finish a batch that was interrupted. */
+function resumeCommand(argv: readonly string[]): string {
+  const words = argv.includes('--resume') ? argv : [...argv, '--resume'];
+  return [NAME, ...words].map(shellWord).join(' ');
+}
+
+/** Ctrl-C (SIGINT) while a batch runs: the handler once, and a way to stop listening. */
+function onInterrupt(handler: () => void): () => void {
+  process.once('SIGINT', handler);
+  return () => process.removeListener('SIGINT', handler);
+}
+
+export function buildProgram(run: CliRun) {
   const program = new Command(NAME)
     .description('Compare an AI transcript with its post-edit: what changed, row by row, and how much.')
     .version(packageVersion(), '-V, --version')
@@ -130,6 +167,9 @@ export function buildProgram(run: CliRun): Command {
     .addOption(formatChoice('--format', 'format of both files (default: from the extension, confirmed from the content)'))
     .addOption(formatChoice('--original-format', 'format of the original file'))
     .addOption(formatChoice('--reworked-format', 'format of the reworked file'))
+    .option('--segments <file>', "Kaldi text: the segments file giving both files' utterance times (default: a file named segments beside each text)")
+    .option('--original-segments <file>', "Kaldi text: the original's segments file")
+    .option('--reworked-segments <file>', "Kaldi text: the reworked file's segments file")
     .option('--no-analysis', 'no error analysis: no per-speaker table, confusions, speaker mapping or timing (config.enableAnalysis false)')
     .option('--json <file>', 'write the JSON of `data`, as POST /v1/diff returns it ("-": stdout, no summary)')
     .option('--html <file>', 'write the report as one HTML file that opens from disk: rows side by side, filters, search, CSV export')
@@ -137,26 +177,31 @@ export function buildProgram(run: CliRun): Command {
     .option('--rows <n>', 'most-changed rows to print', positiveInteger, 10)
     .option('-q, --quiet', 'print no summary')
     .option('--fail-under <grade>', 'exit 1 when the composite grade is below this (1-5)', grade);
-  withComparisonOptions(diff).action((original: string, reworked: string, opts: Record<string, unknown>) => {
+  withComparisonOptions(diff).action((original, reworked, opts) => {
     run.exitCode = diffCommand(
       original,
       reworked,
       {
-        format: opts['format'] as FormatName | undefined,
-        originalFormat: opts['originalFormat'] as FormatName | undefined,
-        reworkedFormat: opts['reworkedFormat'] as FormatName | undefined,
-        map: opts['map'] as ReadOptions['map'],
-        speakerPrefix: opts['speakerPrefix'] === true,
-        tiers: opts['tiers'] as string[] | undefined,
-        config: opts['config'] as string | undefined,
+        format: opts.format,
+        originalFormat: opts.originalFormat,
+        reworkedFormat: opts.reworkedFormat,
+        segments: opts.segments,
+        originalSegments: opts.originalSegments,
+        reworkedSegments: opts.reworkedSegments,
+        map: opts.map,
+        speakerPrefix: opts.speakerPrefix === true,
+        tiers: opts.tiers,
+        ctmGap: opts.ctmGap,
+        session: opts.session,
+        config: opts.config,
         configFlags: configFlags(opts),
-        json: opts['json'] as string | undefined,
-        html: opts['html'] as string | undefined,
-        audio: opts['audio'] as string | undefined,
-        failUnder: opts['failUnder'] as number | undefined,
+        json: opts.json,
+        html: opts.html,
+        audio: opts.audio,
+        failUnder: opts.failUnder,
         limits: limitsOf(opts),
-        rows: opts['rows'] as number,
-        quiet: opts['quiet'] === true,
+        rows: opts.rows,
+        quiet: opts.quiet === true,
       },
       terminal(),
     );
@@ -175,34 +220,38 @@ export function buildProgram(run: CliRun): Command {
     .option('--fail-under <grade>', "exit 1 when the corpus's pooled grade is below this (1-5)", grade)
     .option('--html', 'also write index.html (the summary, charts and a sortable table of the pairs) and a report page per scored pair under pairs/')
     .option('-q, --quiet', 'print no progress and no summary');
-  withComparisonOptions(batch).action((manifest: string, opts: Record<string, unknown>) => {
-    const config = { ...(opts['config'] ? readConfigFile(opts['config'] as string) : {}), ...configFlags(opts) };
+  withComparisonOptions(batch).action((manifest, opts) => {
+    const config = { ...(opts.config ? readConfigFile(opts.config) : {}), ...configFlags(opts) };
     const tty = process.stderr.isTTY === true;
     run.pending = runBatch(
       {
         manifest,
-        out: opts['out'] as string,
-        jobs: opts['jobs'] as number | undefined,
-        resume: opts['resume'] === true,
+        out: opts.out,
+        jobs: opts.jobs,
+        resume: opts.resume === true,
         pair: {
           config,
-          map: opts['map'] as ReadOptions['map'],
-          speakerPrefix: opts['speakerPrefix'] === true,
-          tiers: opts['tiers'] as string[] | undefined,
+          map: opts.map,
+          speakerPrefix: opts.speakerPrefix === true,
+          tiers: opts.tiers,
+          ...(opts.ctmGap === undefined ? {} : { ctmGap: opts.ctmGap }),
+          ...(opts.session === undefined ? {} : { session: opts.session }),
           limits: limitsOf(opts),
         },
-        seed: opts['seed'] as string,
-        bootstrap: opts['bootstrap'] as number,
-        worst: opts['worst'] as number,
-        failUnder: opts['failUnder'] as number | undefined,
-        quiet: opts['quiet'] === true,
-        html: opts['html'] === true,
+        seed: opts.seed,
+        bootstrap: opts.bootstrap,
+        worst: opts.worst,
+        failUnder: opts.failUnder,
+        quiet: opts.quiet === true,
+        html: opts.html === true,
       },
       {
         write: (text) => process.stdout.write(text),
         progress: (text) => process.stderr.write(text),
         tty,
         width: tty && process.stderr.columns ? process.stderr.columns : 100,
+        onInterrupt,
+        ...(run.argv === undefined ? {} : { resumeCommand: resumeCommand(run.argv) }),
       },
     );
   });
@@ -215,8 +264,8 @@ export function buildProgram(run: CliRun): Command {
     .option('--json <file>', 'write the comparison as JSON ("-": stdout, no table)')
     .option('--seed <text>', 'seed of the bootstrap resampling', '1')
     .option('--bootstrap <n>', 'bootstrap resamples', positiveInteger, 1000)
-    .action((outA: string, outB: string, opts: Record<string, unknown>) => {
-      run.pending = compareCommand(outA, outB, { seed: opts['seed'] as string, bootstrap: opts['bootstrap'] as number, json: opts['json'] as string | undefined }, (text) => process.stdout.write(text));
+    .action((outA, outB, opts) => {
+      run.pending = compareCommand(outA, outB, { seed: opts.seed, bootstrap: opts.bootstrap, json: opts.json }, (text) => process.stdout.write(text));
     });
   return program;
 }
@@ -237,7 +286,7 @@ function exitStatusOf(error: unknown): number {
 
 /** Runs a command line of any command; resolves with the exit status. */
 export async function runCli(argv: string[]): Promise<number> {
-  const run: CliRun = { exitCode: 0 };
+  const run: CliRun = { exitCode: 0, argv };
   try {
     buildProgram(run).parse(argv, { from: 'user' });
     return run.pending ? await run.pending : run.exitCode;

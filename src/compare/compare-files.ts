@@ -8,6 +8,7 @@ import { placeOf } from '../formats/source-place';
 import type { FormatName, ReadOptions } from '../formats/types';
 import { LIMITS, validateDiffRequest, type RequestLimits } from '../request/diff-schema';
 import { CliError } from './cli-error';
+import { nothingToCompare, pairSides } from './id-pairing';
 import { readSide, type SideFile } from './read-side';
 
 export interface CompareOptions {
@@ -17,6 +18,14 @@ export interface CompareOptions {
   map?: ReadOptions['map'];
   speakerPrefix?: boolean;
   tiers?: string[];
+  /** CTM: the pause in seconds that starts a new row. */
+  ctmGap?: number;
+  /** SegLST session or Label Studio task to read. */
+  session?: string;
+  /** Kaldi `segments` files: for both sides, or for one. */
+  segments?: string;
+  originalSegments?: string;
+  reworkedSegments?: string;
   /** The API's config object. */
   config?: Partial<DiffConfig>;
   /** Where `config` came from, for messages (`--config FILE`). */
@@ -56,14 +65,22 @@ function detailPlace(field: string, original: SideFile, reworked: SideFile, conf
 
 /** Reads, judges and diffs two files. Throws CliError for anything the user must fix. */
 export function compareFiles(originalPath: string, reworkedPath: string, options: CompareOptions = {}): Comparison {
-  const readOptions: ReadOptions = { map: options.map, speakerPrefix: options.speakerPrefix, tiers: options.tiers };
-  const original = readSide(originalPath, options.originalFormat ?? options.format, { ...readOptions, side: 'original' });
-  const reworked = readSide(reworkedPath, options.reworkedFormat ?? options.format, { ...readOptions, side: 'reworked' });
+  const readOptions: ReadOptions = { map: options.map, speakerPrefix: options.speakerPrefix, tiers: options.tiers, ctmGap: options.ctmGap, session: options.session };
+  const original = readSide(originalPath, options.originalFormat ?? options.format, { ...readOptions, side: 'original' }, options.originalSegments ?? options.segments);
+  const reworked = readSide(reworkedPath, options.reworkedFormat ?? options.format, { ...readOptions, side: 'reworked' }, options.reworkedSegments ?? options.segments);
+  const warn = (message: string) => options.warn?.(message);
   for (const file of [original, reworked]) {
-    for (const warning of file.warnings) options.warn?.(`${placeOf(file.path, warning.location)}: ${warning.message}`);
+    for (const warning of file.warnings) warn(`${placeOf(file.path, warning.location)}: ${warning.message}`);
   }
+  const sides = [{ name: original.path, rows: original.rows }, { name: reworked.path, rows: reworked.rows }] as const;
+  const refusal = nothingToCompare(...sides);
+  if (refusal !== null) throw new CliError(refusal);
+  const paired = pairSides(...sides, options.config ?? {}, warn);
+  original.rows = paired.original;
+  reworked.rows = paired.reworked;
+  const config = paired.config;
 
-  const request = buildRequest(original, reworked, options.config ?? {});
+  const request = buildRequest(original, reworked, config);
   const details = validateDiffRequest(request as unknown as Record<string, unknown>, options.limits ?? LIMITS);
   if (details.length > 0) {
     const first = details[0]!;

@@ -3,7 +3,8 @@
  * Pure and synchronous, so it runs the same in a worker thread, a test or a command-line tool.
  * Code outside src/engine imports from this file only (docs/engine.md has the layout inside).
  */
-import { align } from './align/row-alignment';
+import { align, type MovedRows } from './align/row-alignment';
+import { groupByWords } from './align/word-grouping';
 import { analyse } from './analysis/analyse';
 import { EntryCountsRecorder } from './analysis/entry-recorder';
 import { assemble } from './results/entries';
@@ -11,7 +12,7 @@ import { computeComposite } from './scoring/composite';
 import { computeMetrics } from './scoring/scores';
 import { prepare } from './prepare/prepared-sides';
 import { normalizationProfile } from './prepare/normalization-profiles';
-import { DEFAULT_CONFIG, DiffConfig, DiffData, DiffRequest } from './types';
+import { DEFAULT_CONFIG, DiffConfig, DiffData, DiffRequest, OPTIONAL_CONFIG_KEYS } from './types';
 import { ColumnLayout, DEFAULT_COLUMN_LAYOUT } from './prepare/prepared-sides';
 import { WorkBudget, createWorkBudget } from './distance/work-budget';
 
@@ -21,7 +22,7 @@ export type { WorkBudget } from './distance/work-budget';
 export { createWorkBudget } from './distance/work-budget';
 // What the request validation, the report and the batch scorer share with the engine, so that a
 // time, a cell, a pattern, a speaker column and a rate mean the same everywhere.
-export { cellText, parseTime } from './prepare/normalize';
+export { cellText, normalizeText, parseTime } from './prepare/normalize';
 export { validateTransformRule } from './prepare/transforms';
 export { detectSpeakerColumn } from './prepare/speaker-column';
 export { clampedRate } from './scoring/scores';
@@ -31,7 +32,7 @@ export { computeComposite, GRADE_LABELS } from './scoring/composite';
 export function resolveConfig(overrides: Partial<DiffConfig> | undefined): DiffConfig {
   const config: DiffConfig = { ...DEFAULT_CONFIG };
   if (overrides) {
-    for (const key of Object.keys(DEFAULT_CONFIG).concat('speakerColName') as Array<keyof DiffConfig>) {
+    for (const key of [...Object.keys(DEFAULT_CONFIG), ...OPTIONAL_CONFIG_KEYS] as Array<keyof DiffConfig>) {
       if (Object.prototype.hasOwnProperty.call(overrides, key) && overrides[key] !== undefined) {
         (config as unknown as Record<string, unknown>)[key] = overrides[key];
       }
@@ -49,9 +50,11 @@ export function resolveConfig(overrides: Partial<DiffConfig> | undefined): DiffC
 export function runDiff(request: DiffRequest, layout: ColumnLayout = DEFAULT_COLUMN_LAYOUT, budget: WorkBudget = createWorkBudget()): DiffData {
   const config = resolveConfig(request.config);
   const prep = prepare(request, config, layout);
-  const { results, units } = assemble(prep, align(prep, config), config);
+  const moved: MovedRows = { original: null, reworked: null };
+  const grouping = groupByWords(prep, align(prep, config, moved), config, moved);
+  const { results, units } = assemble(prep, grouping.beads, config);
   const recorder = config.enableAnalysis ? new EntryCountsRecorder(units.length) : null;
-  const { scores, counts, approximateEntries } = computeMetrics(prep, units, config, budget, recorder);
+  const { scores, counts, approximateEntries } = computeMetrics(prep, units, config, budget, recorder, grouping);
   const data: DiffData = {
     results,
     scores,
@@ -68,6 +71,6 @@ export function runDiff(request: DiffRequest, layout: ColumnLayout = DEFAULT_COL
   const profile = normalizationProfile(config.normalization);
   if (profile.apply !== null) data.meta.normalization = { profile: profile.name, version: profile.version };
   // Only when asked, and last: with the analysis off the answer keeps its bytes.
-  if (recorder !== null) data.analysis = analyse(prep, results, units, config, counts, recorder);
+  if (recorder !== null) data.analysis = analyse(prep, results, units, config, counts, recorder, grouping);
   return data;
 }

@@ -53,7 +53,16 @@ export interface DiffConfig {
   enableAnalysis: boolean;
   timingToleranceSeconds: number;
   normalization: NormalizationName;
+  enableGroupDiff: boolean;
+  /**
+   * A column of utterance ids: rows with equal ids are paired 1:1, an id on one side only is
+   * ADDED or DELETED, and the column itself is not compared (as sclite pairs utterances).
+   */
+  pairBy?: string;
 }
+
+/** The config fields that have no default: absent means "not set" (D7.9's detection; no id pairing). */
+export const OPTIONAL_CONFIG_KEYS = ['speakerColName', 'pairBy'] as const;
 
 export const DEFAULT_CONFIG: Readonly<DiffConfig> = Object.freeze({
   simpleMode: false,
@@ -80,6 +89,7 @@ export const DEFAULT_CONFIG: Readonly<DiffConfig> = Object.freeze({
   enableAnalysis: false,
   timingToleranceSeconds: 0.1,
   normalization: 'none',
+  enableGroupDiff: false,
 });
 
 /** spec §2.5 */
@@ -118,6 +128,11 @@ export interface ResultEntry {
   notes: string;
   changedColumns?: string[];
   transcriptDiff?: DiffPart[];
+  /**
+   * SPLIT and MERGED entries, with `config.enableGroupDiff`: the character diff of the single row
+   * against its pieces, one list of parts per piece (results/piece-diffs.ts).
+   */
+  pieceDiffs?: DiffPart[][];
   originalIndices: number[];
   reworkedIndices: number[];
   /** The transcript column's counts of this non-trace entry; only with `config.enableAnalysis`. */

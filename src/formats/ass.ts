@@ -10,8 +10,10 @@
  * effect are presentation, not content, so they are not row fields.
  */
 import { nonBlank, oneLine, orderedRow } from './row-fields';
+import { quoted } from './quote';
 import { clockSeconds } from './seconds';
 import { decodeText, splitLines } from './text';
+import { checkSpan } from './time-span';
 import { FormatAdapter, FormatError, FormatWarning, ReadResult, TranscriptRow } from './types';
 
 const SECTION = /^\s*\[(.+)\]\s*$/;
@@ -100,14 +102,18 @@ function readAss(bytes: Uint8Array): ReadResult {
     const seconds = (at: number) => {
       const m = TIME.exec(fields[at].value);
       if (m === null || Number(m[2]) >= 60 || Number(m[3]) >= 60) {
-        throw new FormatError(`the ${names[at]} time ${JSON.stringify(fields[at].value.trim())} is not h:mm:ss.cc`, { line, column: fields[at].column });
+        const negative = fields[at].value.trim().startsWith('-') ? ' (a time before the start of the video)' : '';
+        throw new FormatError(`the ${names[at]} time ${quoted(fields[at].value.trim())} is not h:mm:ss.cc${negative}`, { line, column: fields[at].column });
       }
       return clockSeconds(m[1], m[2], m[3], m[4]);
     };
     const speaker = format.speaker < 0 ? undefined : nonBlank(fields[format.speaker].value);
     const transcript = dialogueText(fields[fields.length - 1].value);
     if (transcript === '') warnings.push({ message: 'this Dialogue line has no text: kept as an empty row', location: { line } });
-    rows.push(orderedRow({ transcript, speaker, start_time: seconds(format.start), end_time: seconds(format.end) }));
+    const start = seconds(format.start);
+    const end = seconds(format.end);
+    checkSpan(start, end, { line }, warnings, 'this Dialogue line');
+    rows.push(orderedRow({ transcript, speaker, start_time: start, end_time: end }));
   }
   if (!sawEvents) throw new FormatError('no [Events] section: expected [Events] with a Format line and Dialogue lines');
   return { rows, warnings };

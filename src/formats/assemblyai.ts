@@ -28,7 +28,7 @@ function readAssemblyAi(bytes: Uint8Array): ReadResult {
   if (utterances !== undefined && utterances !== null) return { rows: spanRows(arrayAt(utterances, 'utterances'), 'utterances', SPAN, warnings), warnings };
   if (root['sentences'] !== undefined) return { rows: spanRows(arrayAt(root['sentences'], 'sentences'), 'sentences', SPAN, warnings), warnings };
   if (Array.isArray(root['words']) && root['words'].length > 0) {
-    return { rows: sentenceRows(root['words'].map((word, i) => timedSpanAt(word, pathTo('words', i), SPAN))), warnings };
+    return { rows: sentenceRows(root['words'].map((word, i) => timedSpanAt(word, pathTo('words', i), SPAN, warnings))), warnings };
   }
   const text = root['text'] === undefined || root['text'] === null ? '' : stringAt(root['text'], 'text').trim();
   return { rows: text === '' ? [] : [{ transcript: text }], warnings };

@@ -9,10 +9,16 @@
  * with the segment of the word before it (at the start, after it), with a warning. Without speaker labels: one row
  * per sentence, split after terminal punctuation, times from its words.
  *
+ * With channel identification (`results.channel_labels.channels[]`, each with a `channel_label`
+ * and its own `items[]`): the words of all channels in time order, one row per turn, a turn being
+ * the run of words of one channel until another channel speaks; the speaker is the channel's
+ * label (`ch_0`). A word that ends before it starts is kept, with a warning at its path.
+ *
  * `results.audio_segments[]` of newer outputs are not used: they are recognition segments, not
  * speaker turns or sentences, and older outputs lack them.
  */
-import { arrayAt, isObject, objectAt, pathTo, readJsonObject, secondsAt, sniffJsonObject, stringAt, type JsonObject } from './json-value';
+import { arrayAt, isObject, objectAt, pathTo, readJsonObject, secondsAt, sniffJsonObject, stringAt, type Json, type JsonObject } from './json-value';
+import { checkSpan } from './time-span';
 import { FormatError, type FormatAdapter, type FormatWarning, type ReadResult, type TranscriptRow } from './types';
 import { sentenceRows } from './word-sentences';
 
@@ -23,11 +29,11 @@ interface Word {
   end: number;
 }
 
-function readWords(results: JsonObject): Word[] {
+function readWords(items: Json | undefined, itemsPath: string, warnings: FormatWarning[]): Word[] {
   const words: Word[] = [];
   let leading = '';
-  arrayAt(results['items'], 'results.items').forEach((value, i) => {
-    const path = pathTo('results.items', i);
+  arrayAt(items, itemsPath).forEach((value, i) => {
+    const path = pathTo(itemsPath, i);
     const item = objectAt(value, path);
     const type = stringAt(item['type'], pathTo(path, 'type'));
     const alternatives = arrayAt(item['alternatives'], pathTo(path, 'alternatives'));
@@ -37,11 +43,10 @@ function readWords(results: JsonObject): Word[] {
       if (previous) previous.text += content;
       else leading += content;
     } else if (type === 'pronunciation') {
-      words.push({
-        text: leading + content,
-        start: secondsAt(item['start_time'], pathTo(path, 'start_time')),
-        end: secondsAt(item['end_time'], pathTo(path, 'end_time')),
-      });
+      const start = secondsAt(item['start_time'], pathTo(path, 'start_time'));
+      const end = secondsAt(item['end_time'], pathTo(path, 'end_time'));
+      checkSpan(start, end, { path }, warnings, 'this word');
+      words.push({ text: leading + content, start, end });
       leading = '';
     } else {
       throw new FormatError(`expected "pronunciation" or "punctuation" at ${pathTo(path, 'type')}, found "${type}"`, { path: pathTo(path, 'type') });
@@ -97,6 +102,31 @@ function segmentRows(words: Word[], segments: JsonObject[], warnings: FormatWarn
   return rows;
 }
 
+/** One row per channel turn: the channels' words merged by start time (ties in channel order). */
+function channelRows(labels: JsonObject, warnings: FormatWarning[]): TranscriptRow[] {
+  const channelsPath = 'results.channel_labels.channels';
+  const words = arrayAt(labels['channels'], channelsPath).flatMap((value, c) => {
+    const path = pathTo(channelsPath, c);
+    const channel = objectAt(value, path);
+    const label = stringAt(channel['channel_label'], pathTo(path, 'channel_label'));
+    return readWords(channel['items'], pathTo(path, 'items'), warnings).map((word) => ({ ...word, label }));
+  });
+  words.sort((a, b) => a.start - b.start);
+  const rows: TranscriptRow[] = [];
+  let turn: typeof words = [];
+  const close = () => {
+    if (turn.length === 0) return;
+    rows.push({ transcript: turn.map((word) => word.text).join(' '), speaker: turn[0].label, start_time: turn[0].start, end_time: Math.max(...turn.map((word) => word.end)) });
+    turn = [];
+  };
+  for (const word of words) {
+    if (turn.length > 0 && word.label !== turn[0].label) close();
+    turn.push(word);
+  }
+  close();
+  return rows;
+}
+
 function readAws(bytes: Uint8Array): ReadResult {
   const root = readJsonObject(bytes);
   const status = root['status'];
@@ -104,9 +134,13 @@ function readAws(bytes: Uint8Array): ReadResult {
     throw new FormatError(`the transcription job's status is "${status}", not "COMPLETED"`, { path: 'status' });
   }
   const results = objectAt(root['results'], 'results');
-  const words = readWords(results);
   const warnings: FormatWarning[] = [];
   const labels = results['speaker_labels'];
+  const channels = results['channel_labels'];
+  if ((labels === undefined || labels === null) && channels !== undefined && channels !== null) {
+    return { rows: channelRows(objectAt(channels, 'results.channel_labels'), warnings), warnings };
+  }
+  const words = readWords(results['items'], 'results.items', warnings);
   if (labels === undefined || labels === null) return { rows: sentenceRows(words), warnings };
   const segmentsPath = 'results.speaker_labels.segments';
   const segments = arrayAt(objectAt(labels, 'results.speaker_labels')['segments'], segmentsPath).map((value, s) => objectAt(value, pathTo(segmentsPath, s)));

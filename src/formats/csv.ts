@@ -7,7 +7,9 @@
  */
 import { parse } from 'csv-parse/sync';
 import { clockSeconds, unsignedDecimal } from './seconds';
+import { quoted } from './quote';
 import { decodeText, splitLines } from './text';
+import { checkSpan } from './time-span';
 import { FormatAdapter, FormatError, FormatWarning, ReadOptions, ReadResult, TranscriptRow } from './types';
 
 type Field = keyof TranscriptRow;
@@ -19,6 +21,7 @@ const HEADER_NAMES: Record<Field, readonly string[]> = {
   start_time: ['start_time', 'start', 'begin', 'begin_time'],
   end_time: ['end_time', 'end', 'stop', 'stop_time'],
   non_speech_events: ['non_speech_events', 'nse'],
+  utterance_id: ['utterance_id', 'utt_id'],
 };
 const FIELDS = Object.keys(HEADER_NAMES) as Field[];
 const TIME_FIELDS: ReadonlySet<Field> = new Set<Field>(['start_time', 'end_time']);
@@ -52,12 +55,12 @@ interface ColumnChoice {
 
 function chooseColumns(header: string[], line: number, map: ReadOptions['map'] = {}): ColumnChoice {
   const keys = header.map(headerKey);
-  const listed = `the header has: ${header.map((h) => JSON.stringify(h)).join(', ')}`;
+  const listed = `the header has: ${header.map((h) => quoted(h)).join(', ')}`;
   const columns: Partial<Record<Field, number>> = {};
   const taken = new Map<number, Field>();
   const take = (field: Field, column: number) => {
     const other = taken.get(column);
-    if (other !== undefined) throw new FormatError(`the column ${JSON.stringify(header[column])} cannot be both ${other} and ${field}`, { line });
+    if (other !== undefined) throw new FormatError(`the column ${quoted(header[column])} cannot be both ${other} and ${field}`, { line });
     columns[field] = column;
     taken.set(column, field);
   };
@@ -67,7 +70,7 @@ function chooseColumns(header: string[], line: number, map: ReadOptions['map'] =
     }
     if (name === undefined) continue;
     const column = keys.indexOf(headerKey(name));
-    if (column < 0) throw new FormatError(`the map names a column ${JSON.stringify(name)} for ${field}, but ${listed}`, { line });
+    if (column < 0) throw new FormatError(`the map names a column ${quoted(name)} for ${field}, but ${listed}`, { line });
     take(field as Field, column);
   }
   // By the names in order; of two columns with the same name the first is read, and the
@@ -156,6 +159,7 @@ function readDelimited(bytes: Uint8Array, options: ReadOptions, delimiterOf: (he
   const [head, ...body] = parseRecords(text, delimiter);
   const header = head.cells;
   const { columns, unread } = chooseColumns(header, head.lastLine, options.map);
+  const warnings: FormatWarning[] = [];
   const rows: TranscriptRow[] = body.map(({ cells, lastLine }) => {
     const row: TranscriptRow = { transcript: cells[columns.transcript as number] };
     for (const field of FIELDS) {
@@ -166,7 +170,7 @@ function readDelimited(bytes: Uint8Array, options: ReadOptions, delimiterOf: (he
         const seconds = cellSeconds(cell);
         if (seconds === null) {
           throw new FormatError(
-            `${JSON.stringify(header[column])} is ${JSON.stringify(cell)}: expected a time in seconds (12.5), hh:mm:ss(.fff) or mm:ss(.fff)`,
+            `${quoted(header[column])} is ${quoted(cell)}: expected a time in seconds (12.5), hh:mm:ss(.fff) or mm:ss(.fff)`,
             { line: firstLine(lastLine, cells) },
           );
         }
@@ -176,11 +180,11 @@ function readDelimited(bytes: Uint8Array, options: ReadOptions, delimiterOf: (he
         row[field as 'speaker' | 'non_speech_events'] = cell;
       }
     }
+    checkSpan(row.start_time, row.end_time, { line: firstLine(lastLine, cells) }, warnings, 'this row');
     return row;
   });
-  const warnings: FormatWarning[] = [];
   if (unread.length > 0) {
-    const names = unread.map((column) => (header[column].trim() === '' ? `(unnamed column ${column + 1})` : JSON.stringify(header[column])));
+    const names = unread.map((column) => (header[column].trim() === '' ? `(unnamed column ${column + 1})` : quoted(header[column])));
     warnings.push({
       message: `columns not read: ${names.join(', ')} (rows carry only ${FIELDS.join(', ')}; every field a row has is compared)`,
       location: { line: head.lastLine },

@@ -32,7 +32,7 @@ function alternativeRows(alternative: JsonObject, path: string, warnings: Format
     return sentenceRows(
       words.map((word, i) => {
         const textKey = isObject(word) && word['punctuated_word'] !== undefined ? 'punctuated_word' : 'word';
-        return timedSpanAt(word, pathTo(wordsPath, i), { textKey, perSecond: 1 });
+        return timedSpanAt(word, pathTo(wordsPath, i), { textKey, perSecond: 1 }, warnings);
       }),
     );
   }

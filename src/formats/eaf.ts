@@ -7,10 +7,12 @@
  * `ReadOptions.tiers` names them; a REF_ANNOTATION takes the times of the annotation it refers to,
  * followed to the time-aligned one. With `tiers`, exactly the named tiers are read.
  *
- * Times: TIME_SLOTs hold milliseconds (seconds in the rows). ELAN leaves a slot without a value
- * inside a time subdivision and shows it spread evenly between the nearest timed slots of the
- * TIME_ORDER; a row boundary on such a slot gets that same interpolated time, with a warning. A
- * slot with no timed slot on one side cannot be placed: that is an error.
+ * Times: TIME_SLOTs hold milliseconds (seconds in the rows). ELAN leaves the slots between the
+ * words of a time subdivision without a value and shows the parent's span spread evenly over its
+ * unaligned children: a slot k steps after the last timed slot of its tier's chain of annotations
+ * and m steps before the next is at `before + (after - before) * k / (k + m)`, with a warning.
+ * A slot whose chain has no timed end is placed between the nearest timed slots of the
+ * TIME_ORDER instead; one with no timed slot on one side even there is an error.
  *
  * Speaker: the tier's PARTICIPANT, else its TIER_ID. Blank annotations are not rows (a warning
  * counts them). Rows are ordered by start time, ties in tier order.
@@ -42,8 +44,16 @@ interface SlotTime {
   interpolated: boolean;
 }
 
-/** Each TIME_SLOT's time in seconds, interpolated by position in TIME_ORDER where the file gives none. */
-function readTimeSlots(root: XmlElement): Map<string, () => SlotTime> {
+interface TimeSlots {
+  /** The slot's own value in milliseconds, undefined for an unaligned slot or an unknown id. */
+  ms(id: string): number | undefined;
+  has(id: string): boolean;
+  /** The slot's time by its place in TIME_ORDER (its own where it has one). */
+  byOrder(id: string): SlotTime;
+}
+
+/** Each TIME_SLOT's time in milliseconds, and its place in TIME_ORDER for slots the file gives none. */
+function readTimeSlots(root: XmlElement): TimeSlots {
   const timeOrder = childElements(root, 'TIME_ORDER')[0];
   if (!timeOrder) throw new FormatError('the document has no <TIME_ORDER>: ELAN documents list their time slots there', locationOf(root));
   const slots = childElements(timeOrder, 'TIME_SLOT');
@@ -57,9 +67,11 @@ function readTimeSlots(root: XmlElement): Map<string, () => SlotTime> {
     return milliseconds;
   });
   const times = new Map<string, () => SlotTime>();
+  const indexOf = new Map<string, number>();
   slots.forEach((slot, index) => {
     const id = requiredAttribute(slot, 'TIME_SLOT_ID');
     if (times.has(id)) throw new FormatError(`two TIME_SLOTs have the id "${id}"`, locationOf(slot));
+    indexOf.set(id, index);
     // Lazily: an unaligned slot no row uses needs no timed neighbours.
     times.set(id, () => {
       const own = ms[index];
@@ -76,7 +88,45 @@ function readTimeSlots(root: XmlElement): Map<string, () => SlotTime> {
       return { seconds: (from + ((to - from) * (index - before)) / (after - before)) / 1000, interpolated: true };
     });
   });
-  return times;
+  return {
+    ms: (id) => ms[indexOf.get(id) ?? -1],
+    has: (id) => times.has(id),
+    byOrder: (id) => (times.get(id) as () => SlotTime)(),
+  };
+}
+
+/**
+ * The times of one tier's slots as ELAN shows them: an unaligned slot spread evenly along the
+ * tier's chain of annotations (REF1 → REF2) between the nearest timed slots of that chain.
+ */
+function chainTimes(slots: TimeSlots, annotations: readonly Annotation[]): (slot: string) => SlotTime {
+  const next = new Map<string, string>();
+  const previous = new Map<string, string>();
+  for (const { slots: pair } of annotations) {
+    if (pair === undefined) continue;
+    next.set(pair[0], pair[1]);
+    previous.set(pair[1], pair[0]);
+  }
+  /** The first timed slot along `links` from `slot`, and how many steps away it is. */
+  const walk = (slot: string, links: Map<string, string>): { ms: number; steps: number } | undefined => {
+    let current = slot;
+    for (let steps = 1; steps <= links.size; steps++) {
+      const following = links.get(current);
+      if (following === undefined) return undefined;
+      const ms = slots.ms(following);
+      if (ms !== undefined) return { ms, steps };
+      current = following;
+    }
+    return undefined;
+  };
+  return (slot) => {
+    const own = slots.ms(slot);
+    if (own !== undefined) return { seconds: own / 1000, interpolated: false };
+    const before = walk(slot, previous);
+    const after = walk(slot, next);
+    if (before === undefined || after === undefined) return slots.byOrder(slot);
+    return { seconds: (before.ms + ((after.ms - before.ms) * before.steps) / (before.steps + after.steps)) / 1000, interpolated: true };
+  };
 }
 
 /** Linguistic type id → whether its tiers are time-aligned (xsd:boolean; absent means true). */
@@ -172,8 +222,8 @@ function readEaf(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
     byId.set(annotation.id, annotation);
   }
 
-  /** The slot ids of the time-aligned annotation `annotation` is, or refers to (through any chain of references). */
-  const slotsOf = (annotation: Annotation): [string, string] => {
+  /** The time-aligned annotation `annotation` is, or refers to (through any chain of references). */
+  const alignedOf = (annotation: Annotation): Annotation & { slots: [string, string] } => {
     let current = annotation;
     for (let hops = 0; current.slots === undefined; hops++) {
       const target = byId.get(current.ref as string);
@@ -181,12 +231,21 @@ function readEaf(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
       if (hops > byId.size) throw new FormatError(`annotation "${annotation.id}" refers to itself through a chain of references`, locationOf(annotation.element));
       current = target;
     }
-    return current.slots;
+    return current as Annotation & { slots: [string, string] };
   };
-  const timeOf = (slot: string, annotation: Annotation): SlotTime => {
-    const time = slotTimes.get(slot);
-    if (!time) throw new FormatError(`annotation "${annotation.id}" uses the time slot "${slot}", which TIME_ORDER does not hold`, locationOf(annotation.element));
-    return time();
+  // A symbolic annotation takes the times of the aligned one it refers to, on that one's tier.
+  const tierOfAnnotation = new Map<string, string>();
+  for (const [tierId, annotations] of annotationsByTier) for (const annotation of annotations) tierOfAnnotation.set(annotation.id, tierId);
+  const chains = new Map<string, (slot: string) => SlotTime>();
+  const timeOf = (slot: string, annotation: Annotation, aligned: Annotation): SlotTime => {
+    if (!slotTimes.has(slot)) throw new FormatError(`annotation "${annotation.id}" uses the time slot "${slot}", which TIME_ORDER does not hold`, locationOf(annotation.element));
+    const tierId = tierOfAnnotation.get(aligned.id) as string;
+    let chain = chains.get(tierId);
+    if (chain === undefined) {
+      chain = chainTimes(slotTimes, annotationsByTier.get(tierId) ?? []);
+      chains.set(tierId, chain);
+    }
+    return chain(slot);
   };
 
   const rows: TranscriptRow[] = [];
@@ -201,9 +260,10 @@ function readEaf(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
         empty++;
         continue;
       }
-      const [from, to] = slotsOf(annotation);
-      const start = timeOf(from, annotation);
-      const end = timeOf(to, annotation);
+      const aligned = alignedOf(annotation);
+      const [from, to] = aligned.slots;
+      const start = timeOf(from, annotation, aligned);
+      const end = timeOf(to, annotation, aligned);
       if (end.seconds < start.seconds) {
         throw new FormatError(`annotation "${annotation.id}" in tier "${tier.id}" ends (${end.seconds} s) before it starts (${start.seconds} s)`, locationOf(annotation.element));
       }
@@ -213,7 +273,7 @@ function readEaf(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
     if (empty > 0) warnings.push({ message: `tier "${tier.id}": ${empty} empty annotation(s) are not rows`, location: locationOf(tier.element) });
     if (interpolated > 0) {
       warnings.push({
-        message: `tier "${tier.id}": ${interpolated} annotation boundary(ies) have no time in the file; interpolated between the nearest timed slots, as ELAN shows them`,
+        message: `tier "${tier.id}": ${interpolated} annotation boundary(ies) have no time in the file; spread evenly between the nearest timed ones, as ELAN shows them`,
         location: locationOf(tier.element),
       });
     }

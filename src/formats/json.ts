@@ -6,6 +6,8 @@
  */
 import { parseJson } from './json-syntax';
 import { describeJson, isObject, locationAt, pathTo, sniffJsonObject, type JsonObject } from './json-value';
+import { labelStudioFormat } from './labelstudio';
+import { seglstFormat } from './seglst';
 import { decodeText } from './text';
 import { FormatAdapter, FormatError, FormatWarning, ReadOptions, ReadResult, TranscriptRow } from './types';
 
@@ -68,7 +70,8 @@ function readJson(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
 function sniffJson(text: string): boolean {
   const start = /^\uFEFF?\s*([[{])\s*(\S?)/.exec(text);
   if (start === null) return false;
-  if (start[1] === '[') return start[2] === '{' || start[2] === ']' || start[2] === '';
+  // Arrays of another format's objects (SegLST segments, Label Studio tasks) are not rows.
+  if (start[1] === '[') return (start[2] === '{' && !seglstFormat.sniff(text) && !labelStudioFormat.sniff(text)) || start[2] === ']' || start[2] === '';
   return isRequestBody(sniffJsonObject(text));
 }
 

@@ -10,11 +10,13 @@
  */
 import { arrayAt, numberAt, objectAt, pathTo, readJsonObject, sniffJsonObject, speakerAt, stringAt } from './json-value';
 import { nonBlank, oneLine, orderedRow } from './row-fields';
+import { checkSpan } from './time-span';
 import type { FormatAdapter, FormatWarning, ReadResult, TranscriptRow } from './types';
 
 function readRev(bytes: Uint8Array): ReadResult {
   const root = readJsonObject(bytes);
   const rows: TranscriptRow[] = [];
+  const warnings: FormatWarning[] = [];
   let blank = 0;
   arrayAt(root['monologues'], 'monologues').forEach((value, i) => {
     const path = pathTo('monologues', i);
@@ -41,9 +43,10 @@ function readRev(bytes: Uint8Array): ReadResult {
       blank++;
       return;
     }
+    checkSpan(start, end, { path }, warnings, 'this monologue');
     rows.push(orderedRow({ transcript, speaker, start_time: start, end_time: end }));
   });
-  const warnings: FormatWarning[] = blank > 0 ? [{ message: `${blank} monologue(s) without words are not rows`, location: { path: 'monologues' } }] : [];
+  if (blank > 0) warnings.push({ message: `${blank} monologue(s) without words are not rows`, location: { path: 'monologues' } });
   return { rows, warnings };
 }
 

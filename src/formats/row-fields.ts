@@ -6,7 +6,7 @@ import type { TranscriptRow } from './types';
 
 /**
  * `fields` as a row with its keys in the contract's order (transcript, speaker, start_time,
- * end_time, non_speech_events) and no key for a value that is undefined: the keys of the first
+ * end_time, non_speech_events, utterance_id) and no key for a value that is undefined: the keys of the first
  * row become meta.headers (D6.7), and a format that has no speaker gives rows without the key.
  */
 export function orderedRow(fields: TranscriptRow): TranscriptRow {
@@ -15,6 +15,7 @@ export function orderedRow(fields: TranscriptRow): TranscriptRow {
   if (fields.start_time !== undefined) row.start_time = fields.start_time;
   if (fields.end_time !== undefined) row.end_time = fields.end_time;
   if (fields.non_speech_events !== undefined) row.non_speech_events = fields.non_speech_events;
+  if (fields.utterance_id !== undefined) row.utterance_id = fields.utterance_id;
   return row;
 }
 

@@ -4,7 +4,8 @@
  */
 import type { SourceLocation } from './types';
 
-export function placeOf(file: string, location: SourceLocation): string {
+export function placeOf(given: string, location: SourceLocation): string {
+  const file = location.file ?? given;
   if (location.line !== undefined) return `${file}:${location.line}${location.column !== undefined ? `:${location.column}` : ''}`;
   if (location.path !== undefined) return `${file}: ${location.path}`;
   return file;

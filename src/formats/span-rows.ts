@@ -6,6 +6,7 @@
  */
 import { numberAt, objectAt, pathTo, speakerAt, stringAt, type Json } from './json-value';
 import { orderedRow } from './row-fields';
+import { checkSpan } from './time-span';
 import type { FormatWarning, TranscriptRow } from './types';
 import type { TimedWord } from './word-sentences';
 
@@ -19,11 +20,12 @@ export interface SpanShape {
 }
 
 /** The object at `path` as text (as written), times in seconds, and a speaker where there is one. */
-export function timedSpanAt(value: Json, path: string, shape: SpanShape): TimedWord & { start: number; end: number } {
+export function timedSpanAt(value: Json, path: string, shape: SpanShape, warnings: FormatWarning[]): TimedWord & { start: number; end: number } {
   const span = objectAt(value, path);
   const text = stringAt(span[shape.textKey], pathTo(path, shape.textKey));
   const start = numberAt(span['start'], pathTo(path, 'start')) / shape.perSecond;
   const end = numberAt(span['end'], pathTo(path, 'end')) / shape.perSecond;
+  checkSpan(start, end, { path }, warnings, 'this entry');
   const speaker = speakerAt(span['speaker'], pathTo(path, 'speaker')) ?? shape.speaker;
   return speaker === undefined ? { text, start, end } : { text, start, end, speaker };
 }
@@ -31,7 +33,7 @@ export function timedSpanAt(value: Json, path: string, shape: SpanShape): TimedW
 /** The rows of `spans` (the array at `path`), in their order. */
 export function spanRows(spans: Json[], path: string, shape: SpanShape, warnings: FormatWarning[]): TranscriptRow[] {
   const rows = spans.flatMap((value, i) => {
-    const { text, start, end, speaker } = timedSpanAt(value, pathTo(path, i), shape);
+    const { text, start, end, speaker } = timedSpanAt(value, pathTo(path, i), shape, warnings);
     const transcript = text.trim();
     return transcript === '' ? [] : [orderedRow({ transcript, speaker, start_time: start, end_time: end })];
   });

@@ -11,8 +11,11 @@
  * skipped; a gap that carries words is kept as a row, with a warning, since a real file may put
  * speech there.
  */
+import { fieldsOf } from './line-fields';
+import { quoted } from './quote';
 import { unsignedDecimal } from './seconds';
 import { decodeText, splitLines } from './text';
+import { checkSpan } from './time-span';
 import { FormatAdapter, FormatError, FormatWarning, ReadResult, TranscriptRow } from './types';
 
 const LABEL = /^<[^>]*>$/;
@@ -21,11 +24,6 @@ const OUT_OF_BOUNDS = /^ignore_time_segment_in_scoring$/i;
 // Enough of the start of a file to pass the comment header that Transcriber's export writes.
 const SNIFF_CHARS = 65536;
 const SHAPE = 'file channel speaker begin end [<label>] transcript';
-
-/** The whitespace-separated fields of a line, each with its 1-based column. */
-function fieldsOf(line: string): { value: string; column: number }[] {
-  return [...line.matchAll(/\S+/g)].map((m) => ({ value: m[0], column: (m.index ?? 0) + 1 }));
-}
 
 function readStm(bytes: Uint8Array): ReadResult {
   const rows: TranscriptRow[] = [];
@@ -39,12 +37,13 @@ function readStm(bytes: Uint8Array): ReadResult {
     const seconds = (field: { value: string; column: number }, what: string) => {
       const value = unsignedDecimal(field.value);
       if (value === undefined) {
-        throw new FormatError(`the ${what} time ${JSON.stringify(field.value)} is not a number of seconds (${SHAPE})`, { line, column: field.column });
+        throw new FormatError(`the ${what} time ${quoted(field.value)} is not a number of seconds (${SHAPE})`, { line, column: field.column });
       }
       return value;
     };
     const start = seconds(beginField, 'begin');
     const end = seconds(endField, 'end');
+    checkSpan(start, end, { line }, warnings, 'this segment');
     const words = fields.slice(LABEL.test(fields[5]?.value ?? '') ? 6 : 5).map((field) => field.value);
     const transcript = words.join(' ');
     const speaker = speakerField.value;

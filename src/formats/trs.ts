@@ -18,6 +18,7 @@
 import { nonBlank, oneLine, orderedRow } from './row-fields';
 import { unsignedDecimal } from './seconds';
 import { orderByStartTime } from './time-order';
+import { checkSpan } from './time-span';
 import { FormatError, type FormatAdapter, type FormatWarning, type ReadResult, type TranscriptRow } from './types';
 import { childElements, decodeXml, descendants, locationOf, parseXml, requiredAttribute, type XmlElement } from './xml';
 
@@ -99,9 +100,7 @@ function readTurn(turn: XmlElement, speakerNames: Map<string, string>, warnings:
     switch (node.name) {
       case 'Sync': {
         const time = secondsOf(node, 'time');
-        if (time < stretchStart) {
-          warnings.push({ message: `a Sync at ${time} s comes before the previous one at ${stretchStart} s: the row between them ends before it starts`, location: locationOf(node) });
-        }
+        checkSpan(stretchStart, time, locationOf(node), warnings, `the stretch before this Sync (at ${time} s)`);
         flush(time);
         stretchStart = time;
         break;

@@ -17,10 +17,17 @@ export interface TranscriptRow {
   start_time?: number;
   end_time?: number;
   non_speech_events?: string;
+  /**
+   * The utterance's id in formats that name each utterance (sclite trn, Kaldi text): rows of two
+   * files that both carry ids are paired by it (config.pairBy), and it is not compared.
+   */
+  utterance_id?: string;
 }
 
 /** Where in the input a problem lies: a 1-based line (and column), or a JSON path such as `segments[3].text`. */
 export interface SourceLocation {
+  /** A file other than the one being read (Kaldi's `segments` beside its `text`). */
+  file?: string;
   line?: number;
   column?: number;
   path?: string;
@@ -56,6 +63,12 @@ export interface ReadOptions {
   speakerPrefix?: boolean;
   /** ELAN: tier ids to read (symbolic tiers included when named); default every time-aligned tier. */
   tiers?: string[];
+  /** CTM: a pause longer than this many seconds between two words of a channel starts a new row (default 1). */
+  ctmGap?: number;
+  /** SegLST: the session to read; Label Studio: the task id. Needed when the file holds several. */
+  session?: string;
+  /** Kaldi text: the `segments` file giving each utterance's times, and its name for messages. */
+  segments?: { name: string; bytes: Uint8Array };
   /** JSON request bodies: which side of `{original, reworked}` to read. */
   side?: 'original' | 'reworked';
 }
@@ -76,7 +89,14 @@ export type FormatName =
   | 'assemblyai'
   | 'deepgram'
   | 'rev'
-  | 'aws';
+  | 'aws'
+  | 'ctm'
+  | 'trn'
+  | 'kaldi'
+  | 'seglst'
+  | 'ttml'
+  | 'sbv'
+  | 'labelstudio';
 
 export interface FormatAdapter {
   name: FormatName;
@@ -84,6 +104,8 @@ export interface FormatAdapter {
   title: string;
   /** File name endings, lower case with the dot, e.g. `['.srt']`; JSON-based formats share `.json`. */
   extensions: string[];
+  /** Whole file names that name the format without an extension (Kaldi's `text`). */
+  fileNames?: string[];
   /** True when the decoded text looks like this format (cheap: the start of the file suffices). */
   sniff(text: string): boolean;
   /** The rows of the file, in document order (formats with several tiers or speakers: by start time). Throws FormatError. */

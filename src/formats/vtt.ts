@@ -9,10 +9,12 @@
  * Other markup (classes, styling, ruby annotations, karaoke timestamps) is removed, character
  * references are decoded, and whitespace (line breaks and no-break spaces too) is one space.
  */
-import { oneLine, orderedRow } from './row-fields';
+import { cueRows } from './cue-rows';
+import { oneLine } from './row-fields';
 import { clockSeconds } from './seconds';
 import { prefixTurns, Turn } from './speaker-prefix';
 import { decodeText, splitLines } from './text';
+import { checkSpan } from './time-span';
 import { FormatAdapter, FormatError, FormatWarning, ReadOptions, ReadResult, TranscriptRow } from './types';
 
 const TIME = String.raw`(?:(\d+):)?(\d{2}):(\d{2})\.(\d{3})`;
@@ -119,15 +121,14 @@ function readVtt(bytes: Uint8Array, options: ReadOptions = {}): ReadResult {
     if (times === null) {
       throw new FormatError(`the timing line does not parse: expected (hh:)mm:ss.ttt --> (hh:)mm:ss.ttt, such as ${TIMING_EXAMPLE}`, { line: timingAt + 1 });
     }
+    checkSpan(times[0], times[1], { line: timingAt + 1 }, warnings);
     // The text runs to a blank line; a line with `-->` cannot be text (the format forbids it) and starts the next cue.
     let end = timingAt + 1;
     while (end < lines.length && lines[end].trim() !== '' && !lines[end].includes('-->')) end++;
     if (end < lines.length && lines[end].includes('-->')) {
       warnings.push({ message: 'this cue starts without a blank line before it', location: { line: end + 1 } });
     }
-    const turns = cueTurns(lines.slice(timingAt + 1, end).join('\n'), options.speakerPrefix === true);
-    if (turns.length === 1 && turns[0].text === '') warnings.push({ message: 'this cue has no text: kept as an empty row', location: { line: timingAt + 1 } });
-    for (const turn of turns) rows.push(orderedRow({ transcript: turn.text, speaker: turn.speaker, start_time: times[0], end_time: times[1] }));
+    rows.push(...cueRows(cueTurns(lines.slice(timingAt + 1, end).join('\n'), options.speakerPrefix === true), times, { line: timingAt + 1 }, warnings));
     i = end;
   }
   return { rows, warnings };

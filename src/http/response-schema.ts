@@ -47,6 +47,13 @@ export const ResultEntrySchema = z
     notes: z.string(),
     changedColumns: z.array(z.string()).optional(),
     transcriptDiff: z.array(DiffPartSchema).optional(),
+    pieceDiffs: z
+      .array(z.array(DiffPartSchema))
+      .optional()
+      .meta({
+        description:
+          'SPLIT and MERGED entries with config.enableGroupDiff: the character diff of the single row against its pieces, one list of parts per piece. SPLIT: each piece\'s equal+insert parts give its text, all pieces\' equal+delete parts in order give the original text. MERGED: the mirror.',
+      }),
     originalIndices: Indices,
     reworkedIndices: Indices,
     transcriptCounts: EntryCounts.optional().meta({

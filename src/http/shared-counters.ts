@@ -29,6 +29,8 @@ export interface SharedCountersOptions {
   commandTimeoutMs?: number;
   /** How long to leave Redis alone after a failure before probing it again, in ms. */
   retryAfterMs?: number;
+  /** The circuit breaker's clock in epoch ms (tests); Date.now by default. */
+  now?: () => number;
 }
 
 /** The Redis connection behind the rate-limit stores of one process. */
@@ -133,6 +135,7 @@ export function createSharedCounters(options: SharedCountersOptions): SharedCoun
   let prober: NodeJS.Timeout | undefined;
   const breaker = new CircuitBreaker({
     retryAfterMs,
+    ...(options.now ? { now: options.now } : {}),
     onOpen: (error) => {
       logger.error({ err: error, redis: where }, 'Redis unreachable: rate limits now count in memory, per replica, until it is back');
       prober ??= setInterval(probe, retryAfterMs).unref();

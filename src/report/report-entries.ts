@@ -42,6 +42,8 @@ export interface DrawnEntry {
   transcriptDiff?: DiffPart[];
   /** The entry's kinds of change (`editKinds`, with the analysis): MODIFIED, SPLIT and MERGED entries. */
   editKinds?: readonly EditKind[];
+  /** SPLIT and MERGED: the single row's diff against each piece (`config.enableGroupDiff`). */
+  pieceDiffs?: DiffPart[][];
   /** Both sides' texts, speakers and other cells, NFC and lower-cased, for the search. */
   haystack: string;
 }
@@ -76,7 +78,7 @@ function columnOfDiff(data: DiffData, headers: readonly string[]): string | null
 }
 
 /**
- * The roles of `data.meta.headers`, as the engine gives them (prepare.ts, speaker-column.ts):
+ * The roles of `data.meta.headers`, as the engine gives them (prepared-sides.ts, speaker-column.ts):
  * with a `columnMapping`, the mapped headers; for rows with a `transcript` key (objects, and every
  * file the adapters read), `transcript`, `start_time` and `end_time`; the speaker by D7.9
  * (`speakerColName`, the mapping, then the first header with a speaker name). Only for 2-D input
@@ -183,6 +185,7 @@ export function drawnEntries(data: DiffData, roles: ColumnRoles = columnRoles(da
     };
     if (entry.transcriptDiff !== undefined) drawn.transcriptDiff = entry.transcriptDiff;
     if (Array.isArray(entry.editKinds)) drawn.editKinds = entry.editKinds;
+    if (entry.pieceDiffs !== undefined && entry.pieceDiffs.length === Math.max(original.length, reworked.length)) drawn.pieceDiffs = entry.pieceDiffs;
     out.push(drawn);
   });
   return out;

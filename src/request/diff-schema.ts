@@ -127,6 +127,7 @@ export const DiffConfigSchema = z
     positionalMode: flag('Pair row i with row i, no alignment (default false).'),
     ignoreColNames: z.array(z.string()).optional().meta({ description: 'Columns that never make a row MODIFIED.' }),
     enableInlineDiff: flag('Include transcriptDiff on MODIFIED rows (default true).'),
+    enableGroupDiff: flag('Include pieceDiffs on SPLIT and MERGED entries: the single row\'s character diff against each of its pieces (default false).'),
     structuralTransforms: z
       .array(TransformRuleSchema)
       .max(LIMITS.transforms, { message: `must have at most ${LIMITS.transforms} rules` })
@@ -155,6 +156,15 @@ export const DiffConfigSchema = z
           'A normalisation profile applied to the comparison text of the transcript and the other text columns (not the speaker labels or the times), ' +
           'after the structuralTransforms: none (default), case (full Unicode case folding), punctuation (punctuation removed, apostrophes and hyphens inside words kept), ' +
           'case+punctuation, or basic (case folded, [], () and <> spans removed, punctuation and symbols to spaces). Named in meta.normalization when not none.',
+      }),
+    pairBy: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({
+        description:
+          'A column of utterance ids, matched case-insensitively: rows with equal ids are paired 1:1 (UNCHANGED or MODIFIED), an id on one side only is ADDED or DELETED, a row without an id too; no splits or merges, and the column is not compared. Ignored under positionalMode. A name that matches no column is a 422.',
       }),
   })
   .meta({ id: 'DiffConfig', description: 'Algorithm overrides; unknown keys are rejected.' });

@@ -18,7 +18,7 @@
 
 /**
  * Bytes a slot holds: the body (at most 5 MiB, decisions D1.5) and later the answer, which stayed
- * within a few times the body on every benchmark body (README, response size). A larger answer
+ * within a few times the body on every benchmark body (docs/operations.md, Sizing). A larger answer
  * comes back in a buffer of its own. Pages are committed only as they are written.
  */
 export const SLOT_BYTES = 32 * 1024 * 1024;

@@ -95,7 +95,7 @@ export const DEFAULT_TASK_TIMEOUT_MS = 30_000;
 
 /**
  * A large diff keeps every row and entry alive until it is serialised: a larger young generation
- * copies them fewer times (scripts/bench/profile.ts with --max-semi-space-size; docs/benchmark.md).
+ * copies them fewer times (scripts/studies/profile.ts with --max-semi-space-size; docs/benchmark.md).
  */
 const WORKER_YOUNG_GENERATION_MB = 96;
 

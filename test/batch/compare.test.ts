@@ -10,7 +10,7 @@ import type { RunComparison } from '../../src/batch/compare-runs';
 import type { Summary } from '../../src/batch/summary';
 import { manifestCsv, writePairs } from './corpus';
 
-// Two batch runs, each starting worker threads that compile the sources with ts-node.
+// Two batch runs, each starting its worker threads: a safety net for a busy machine, not a bound.
 jest.setTimeout(120_000);
 
 let dir: string;

@@ -15,7 +15,7 @@ import { isErrorRow, type CorpusTable, type ScoredRow } from '../../src/report/c
 import { runTool as run } from '../support/cli-run';
 import { manifestCsv, records, writePairs, type CorpusPair } from './corpus';
 
-// Each run starts worker threads that compile the sources with ts-node: seconds each on a busy machine.
+// Several batch runs, each starting its worker threads: a safety net for a busy machine, not a bound.
 jest.setTimeout(180_000);
 
 /** Ids that differ only in characters a file name cannot hold, or in case, and one holding markup. */

@@ -1,6 +1,6 @@
 /**
- * `--resume` after a SIGKILL: the command line runs as a child process (ts-node on the sources),
- * is killed once some pairs are written, its pairs.jsonl is given a cut last line as a kill in
+ * `--resume` after a SIGKILL: the command line runs as a child process (the compiled sources,
+ * test/support/compiled-sources.ts), is killed once some pairs are written, its pairs.jsonl is given a cut last line as a kill in
  * the middle of a write would leave, and the resumed run must give the summary.json of one
  * uninterrupted run, with every pair on exactly one line.
  */
@@ -9,11 +9,12 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFil
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runTool } from '../support/cli-run';
+import { compiledOf } from '../support/compiled-sources';
 import { manifestCsv, writePairs } from './corpus';
 
 const ROOT = resolve(__dirname, '../..');
 const PAIRS = 120;
-// Three runs, one of them a child compiling the CLI with ts-node: beyond jest's default on a busy machine.
+// Three runs, one of them a child process: a safety net for a busy machine, not a bound.
 const TIMEOUT_MS = 120_000;
 
 let dir: string;
@@ -30,7 +31,7 @@ function lineCount(path: string): number {
 
 /** Starts the batch in a child and SIGKILLs it once `lines` lines are in pairs.jsonl; resolves with the lines left. */
 function killPartWay(out: string, lines: number): Promise<number> {
-  const child = spawn(process.execPath, ['--require', 'ts-node/register/transpile-only', 'src/cli/main.ts', 'batch', join(dir, 'manifest.csv'), '--out', out, '--jobs', '1', '--quiet', '--bootstrap', '200'], {
+  const child = spawn(process.execPath, [compiledOf(join(ROOT, 'src', 'cli', 'main.ts')), 'batch', join(dir, 'manifest.csv'), '--out', out, '--jobs', '1', '--quiet', '--bootstrap', '200'], {
     cwd: ROOT,
     stdio: 'ignore',
   });

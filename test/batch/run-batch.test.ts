@@ -1,7 +1,8 @@
 /**
- * `transcript-diff batch` end to end, in-process (runCli through test/support/cli-run.ts, worker threads on the TypeScript
- * sources): error rows for bad pairs, exit statuses, totals that are exact sums of the pairs'
- * counts, groups, and byte-identical summaries for the same inputs and seed.
+ * `transcript-diff batch` end to end, in-process (runCli through test/support/cli-run.ts, worker
+ * threads on the compiled sources, test/support/compiled-sources.ts): error rows for bad pairs,
+ * exit statuses, totals that are exact sums of the pairs' counts, groups, and byte-identical
+ * summaries for the same inputs and seed.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,7 @@ import { isErrorRecord, type ScoredRecord } from '../../src/batch/pair-record';
 import type { Summary } from '../../src/batch/summary';
 import { manifestCsv, records, writePairs, type CorpusPair } from './corpus';
 
-// Each run starts worker threads that compile the sources with ts-node: seconds each on a busy machine.
+// Several batch runs, each starting its worker threads: a safety net for a busy machine, not a bound.
 jest.setTimeout(120_000);
 
 let dir: string;
@@ -162,7 +163,11 @@ describe('batch exit statuses and determinism', () => {
   it('exits 1 when the pooled grade is below --fail-under, 0 when not', async () => {
     const low = await run('batch', join(dir, 'good.csv'), '--out', join(dir, 'out-fail'), '--fail-under', '5', '--bootstrap', '0');
     expect(low.status).toBe(1);
-    expect(low.stdout).toMatch(/pooled grade \d\.\d\d is below --fail-under 5/);
+    expect(low.stderr).toMatch(/pooled grade \d\.\d\d is below --fail-under 5/);
+    // The reason is said even with --quiet: an exit status of 1 never goes without it.
+    const quiet = await run('batch', join(dir, 'good.csv'), '--out', join(dir, 'out-fail-quiet'), '--fail-under', '5', '--bootstrap', '0', '--quiet');
+    expect([quiet.status, quiet.stdout]).toEqual([1, '']);
+    expect(quiet.stderr).toMatch(/^transcript-diff batch: pooled grade \d\.\d\d is below --fail-under 5\n$/);
     const ok = await run('batch', join(dir, 'good.csv'), '--out', join(dir, 'out-pass'), '--fail-under', '1', '--bootstrap', '0', '--quiet');
     expect(ok.status).toBe(0);
   });

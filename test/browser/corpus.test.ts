@@ -19,7 +19,7 @@ import { manifestCsv, writePairs, type CorpusPair } from '../batch/corpus';
 import { describeWithBrowser, launchBrowser, watchedPage, type PageWatch } from '../support/browser';
 import { runTool } from '../support/cli-run';
 
-// A batch run (worker threads compiling the sources with ts-node) and a browser on a busy machine.
+// A batch run and a browser: a safety net for a busy machine, not a bound.
 jest.setTimeout(180_000);
 
 describeWithBrowser('batch --html in Chromium', () => {

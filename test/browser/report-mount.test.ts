@@ -18,11 +18,10 @@ import { knownDiff } from '../report/known-diff';
 declare const document: {
   getElementById(id: string): unknown;
   querySelector(selector: string): { getBoundingClientRect(): { height: number; top: number } } | null;
-  querySelectorAll(selector: string): ArrayLike<{ getBoundingClientRect(): { top: number; bottom: number } }> & { length: number };
+  querySelectorAll(selector: string): ArrayLike<{ getBoundingClientRect(): { top: number; bottom: number }; setAttribute(name: string, value: string): void }> & { length: number };
   activeElement: { textContent: string | null } | null;
 };
 declare const location: { hash: string };
-declare function requestAnimationFrame(callback: () => void): number;
 declare const window: { mountReport(root: unknown, data: unknown, options?: unknown): void; scrollTo(x: number, y: number): void; scrollY: number };
 
 describeWithBrowser('mountReport', () => {
@@ -157,13 +156,22 @@ describeWithBrowser('mountReport', () => {
         const boxes = Array.from(document.querySelectorAll('[data-entry]')) as unknown as Array<{ getAttribute(n: string): string; getBoundingClientRect(): { top: number; bottom: number } }>;
         return boxes.filter((e) => e.getBoundingClientRect().bottom > 120).sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)[0]?.getAttribute('data-entry');
       });
-    await p.waitForFunction(() => document.querySelectorAll('[data-entry]').length > 0);
+    // The scroll is drawn on the next frame: wait until rows stand in the window.
+    await p.waitForFunction(() =>
+      Array.from(document.querySelectorAll('[data-entry]')).some((e) => {
+        const box = e.getBoundingClientRect();
+        return box.bottom > 120 && box.top < 900;
+      }),
+    );
     expect((await overlaps()).worst).toBeLessThanOrEqual(1);
     const before = Number(await entryInView());
+    expect(Number.isInteger(before)).toBe(true);
     for (const width of [1100, 700, 1400]) {
+      // Every row drawn at the old width is marked; a new width draws every row afresh, so the
+      // redraw has happened once no marked row is left and rows are drawn again.
+      await p.evaluate(() => Array.from(document.querySelectorAll('[data-entry]')).forEach((e) => e.setAttribute('data-old-width', '')));
       await p.setViewport({ width, height: 900 });
-      // Two frames: the resize event's, then the redraw's.
-      await p.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+      await p.waitForFunction(() => document.querySelector('[data-old-width]') === null && document.querySelector('[data-entry]') !== null);
       const { worst, drawn } = await overlaps();
       expect(drawn).toBeGreaterThan(0);
       expect(worst).toBeLessThanOrEqual(1);

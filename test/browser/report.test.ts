@@ -14,7 +14,8 @@ import { entriesCsv } from '../../src/report/csv-export';
 import { formatGrade, formatRate } from '../../src/report/format';
 import { reportHtml } from '../../src/report/html-report';
 import { drawnEntries, statusCounts } from '../../src/report/report-entries';
-import { describeWithBrowser, launchBrowser, watchedPage, type PageWatch } from '../support/browser';
+import { describeWithBrowser, fileBrowser, watchedPage, type PageWatch } from '../support/browser';
+import { until } from '../support/until';
 import { ARABIC, HOSTILE, knownDiff } from '../report/known-diff';
 
 /*
@@ -47,6 +48,9 @@ interface HTMLInputElement {
 
 const entryIndex = (data: DiffData, status: string, nth = 0) => data.results.map((e, i) => (!e.trace && e.status === status ? i : -1)).filter((i) => i >= 0)[nth]!;
 
+// The blocks below share one browser.
+const sharedBrowser = fileBrowser();
+
 describeWithBrowser('the HTML report file', () => {
   let browser: Browser;
   let dir: string;
@@ -56,14 +60,13 @@ describeWithBrowser('the HTML report file', () => {
   const watches: Array<{ watch: PageWatch; allowed: (url: string) => boolean }> = [];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     dir = mkdtempSync(join(tmpdir(), 'report-'));
     file = join(dir, 'report.html');
     writeFileSync(file, reportHtml({ data, title: 'known diff', sides: { original: { name: 'a.srt', format: 'srt', rows: 8 }, reworked: { name: 'b.srt', format: 'srt', rows: 9 } } }));
   });
 
-  afterAll(async () => {
-    await browser?.close();
+  afterAll(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -121,6 +124,18 @@ describeWithBrowser('the HTML report file', () => {
     );
     expect(boxes[1]!.left).toBeGreaterThan(boxes[0]!.right);
     expect(boxes[1]!.top).toBeCloseTo(boxes[0]!.top, 0);
+  });
+
+  it("shows a SPLIT's and a MERGED's character diff piece by piece, as pieceDiffs gives it", async () => {
+    const { page } = await open();
+    const split = entryIndex(data, 'SPLIT');
+    const merged = entryIndex(data, 'MERGED');
+    // Each reworked piece of the SPLIT reads as its own row, the original as the original.
+    const texts = (index: number, side: string) => page.$$eval(`[data-entry="${index}"] [data-side="${side}"] .piece .text`, (els) => els.map((e) => e.textContent));
+    expect(await texts(split, 'reworked')).toEqual(data.results[split].reworkedRows!.map((row) => row.transcript));
+    // The MERGED's row has the space the two sources did not: shown as inserted.
+    expect(await page.$$eval(`[data-entry="${merged}"] [data-side="reworked"] ins`, (els) => els.map((e) => e.textContent))).toEqual(['[inserted:  ]']);
+    expect(await texts(merged, 'original')).toEqual(data.results[merged].originalRows!.map((row) => row.transcript));
   });
 
   it('marks inserted and deleted text of a MODIFIED row with ins/del and words for screen readers', async () => {
@@ -213,8 +228,8 @@ describeWithBrowser('the HTML report file', () => {
     const { page } = await open('#status=SPLIT,MERGED,ADDED');
     await page.click('[data-export]');
     const csvFile = join(downloads, 'known-diff.csv');
-    await page.waitForFunction(() => true);
-    for (let k = 0; k < 100 && !(existsSync(csvFile) && readdirSync(downloads).every((n) => !n.endsWith('.crdownload'))); k++) await new Promise((r) => setTimeout(r, 50));
+    // Chromium writes the download beside its final name and renames it when complete.
+    await until(() => existsSync(csvFile) && readdirSync(downloads).every((n) => !n.endsWith('.crdownload')));
     const text = readFileSync(csvFile, 'utf8');
     expect(text).toBe(`\ufeff${entriesCsv(entries.filter((e) => ['SPLIT', 'MERGED', 'ADDED'].includes(e.status)))}`);
     expect(text.split('\r\n')).toHaveLength(5);
@@ -272,12 +287,11 @@ describeWithBrowser('the HTML report file: kinds of change', () => {
   ];
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     dir = mkdtempSync(join(tmpdir(), 'report-kinds-'));
   });
 
-  afterAll(async () => {
-    await browser?.close();
+  afterAll(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -361,13 +375,12 @@ describeWithBrowser('the HTML report file with audio', () => {
   let dir: string;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     dir = mkdtempSync(join(tmpdir(), 'report-audio-'));
     writeFileSync(join(dir, 'talk.wav'), silentWav(20));
   });
 
-  afterAll(async () => {
-    await browser?.close();
+  afterAll(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -383,7 +396,7 @@ describeWithBrowser('the HTML report file with audio', () => {
     await page.click(`[data-entry="${split}"] [data-play]`);
     await page.waitForFunction(() => document.querySelector('audio')!.currentTime >= 4 && !document.querySelector('audio')!.paused);
     await page.evaluate(() => (document.querySelector('audio')!.currentTime = 8.8));
-    await page.waitForFunction(() => document.querySelector('audio')!.paused, { timeout: 5000 });
+    await page.waitForFunction(() => document.querySelector('audio')!.paused, { timeout: 0 });
     const time = await page.evaluate(() => document.querySelector('audio')!.currentTime);
     expect(time).toBeGreaterThanOrEqual(9);
     expect(time).toBeLessThan(9.6);
@@ -420,14 +433,13 @@ describeWithBrowser('the HTML report of 30,000 rows', () => {
     const original = Array.from({ length: N }, (_, i) => ({ start_time: i * 2, end_time: i * 2 + 1.5, speaker: `S${i % 3}`, transcript: text(i) }));
     const reworked = original.map((row, i) => (i % 10 === 3 ? { ...row, transcript: `${row.transcript} edited` } : row));
     const data = runDiff({ original, reworked, config: { enableAnalysis: true } });
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     dir = mkdtempSync(join(tmpdir(), 'report-large-'));
     file = join(dir, 'large.html');
     writeFileSync(file, reportHtml({ data, title: 'large' }));
   });
 
-  afterAll(async () => {
-    await browser?.close();
+  afterAll(() => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

@@ -12,7 +12,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { EVAL_DATA_DIR } from '../../scripts/lib/sources';
 import type { DiffData } from '../../src/engine/types';
 import { readTranscript } from '../../src/formats/index';
 import type { ReadOptions } from '../../src/formats/types';
@@ -20,6 +19,7 @@ import { formatGrade, formatRate } from '../../src/report/format';
 import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { buildApp, KEY, startRealEngine } from '../support/service-harness';
 import { describeWithBrowser, launchBrowser, watchedPage, type PageWatch } from '../support/browser';
+import { fixturePath } from '../support/fixtures';
 
 /* The page-side global the callbacks below use (the Node tsconfig has no DOM types). */
 declare const location: { hash: string };
@@ -27,11 +27,10 @@ declare const location: { hash: string };
 jest.setTimeout(60_000);
 
 const HOST = 'qa-box.test';
-const ASS_DIR = join(EVAL_DATA_DIR, 'lattifai-gpt4o-benchmark', 'benchmark', 'data');
-const ORIGINAL_ASS = join(ASS_DIR, 'Introducing_GPT-4o_Gemini.ass');
-const REWORKED_ASS = join(ASS_DIR, 'Introducing_GPT-4o_GroundTruth.ass');
+const ORIGINAL_ASS = fixturePath('lattifai', 'Introducing_GPT-4o_Gemini.ass');
+const REWORKED_ASS = fixturePath('lattifai', 'Introducing_GPT-4o_GroundTruth.ass');
 // A human draft and its expert correction, in Transcriber's XML.
-const TRS = (stage: string) => join(EVAL_DATA_DIR, 'kallaama', 'transcriptions', stage, 'transcriptions-wol', 'trs', 'wol_41014.trs');
+const TRS = (stage: string) => fixturePath('kallaama', stage, 'wol_41014.trs');
 const RAW_TRS = TRS('raw');
 const CHECKED_TRS = TRS('checked');
 
@@ -100,10 +99,16 @@ describeWithBrowser('the viewer, opened over plain HTTP from another machine', (
     const opened = await watchedPage(browser);
     const response = await opened.page.goto(`${origin}/v1/viewer`);
     expect(response?.status()).toBe(200);
-    // A page whose script was refused (the policy, a wrong content type) stays without its form.
-    await opened.page.waitForSelector('#viewer-form', { timeout: 10_000 }).catch((error: unknown) => {
-      throw new Error(`the viewer's form never appeared; the page logged: ${JSON.stringify(opened.watch.errors)}`, { cause: error });
+    // A page whose script was refused (the policy, a wrong content type) stays without its form,
+    // and says why in its console: whichever comes first decides.
+    const refused = new Promise<never>((_, reject) => {
+      const fail = () => reject(new Error(`the viewer's form did not appear; the page logged: ${JSON.stringify(opened.watch.errors)}`));
+      opened.page.on('console', (message) => message.type() === 'error' && fail());
+      opened.page.on('pageerror', fail);
+      if (opened.watch.errors.length > 0) fail();
     });
+    refused.catch(() => undefined);
+    await Promise.race([opened.page.waitForSelector('#viewer-form', { timeout: 0 }), refused]);
     return opened;
   }
 
@@ -249,6 +254,44 @@ describeWithBrowser('the viewer, opened over plain HTTP from another machine', (
     expect(await page.$$eval('[data-entry]', (elements) => elements.map((element) => Number(element.getAttribute('data-entry'))))).toEqual(content);
     expect(watch.errors).toEqual([]);
     expectOwnOriginOnly(watch);
+    await page.close();
+  });
+
+  it('reads the evaluation formats: trn pairs paired by utterance id, a Kaldi text timed by its segments, a CTM cut at the pause asked for', async () => {
+    const { page, watch } = await openViewer();
+    await page.type('#api-key', KEY);
+    const hyp = join(dir, 'hyp.trn');
+    const ref = join(dir, 'ref.trn');
+    writeFileSync(hyp, 'the cat sat (u2)\nhello wrld (u1)\n');
+    writeFileSync(ref, 'hello world (u1)\nthe cat sat (u2)\nonly here (u3)\n');
+    await pick(page, '#original-file', hyp);
+    await pick(page, '#reworked-file', ref);
+    expect((await compare(page)).kind).toBe('done');
+    await expectReportOf(page, await apiData(hyp, ref, {}, { pairBy: 'utterance_id' }));
+
+    // Kaldi's text and segments against a CTM read with a 0.5 s pause.
+    const text = join(dir, 'text');
+    const segments = join(dir, 'segments');
+    const ctm = join(dir, 'hyp.ctm');
+    writeFileSync(text, 'u1 hello world\nu2 good morning\n');
+    writeFileSync(segments, 'u1 rec 0.0 1.0\nu2 rec 1.8 3.0\n');
+    writeFileSync(ctm, 'rec A 0.0 0.4 hello\nrec A 0.5 0.4 word\nrec A 1.8 0.5 good\nrec A 2.4 0.5 morning\n');
+    await pick(page, '#original-file', ctm);
+    await pick(page, '#reworked-file', text);
+    await pick(page, '#reworked-segments', segments);
+    await page.type('#ctm-gap', '0.5');
+    const outcome = await compare(page);
+    expect(outcome.details).toEqual(['text: its utterance ids are not used: hyp.ctm has none to pair them with, so rows are aligned by their text']);
+    const read = (path: string, options: ReadOptions) => readTranscript(basename(path), new Uint8Array(readFileSync(path)), options).rows;
+    const reworkedRows = read(text, { segments: { name: 'segments', bytes: new Uint8Array(readFileSync(segments)) } }).map(({ utterance_id: _id, ...row }) => row);
+    expect(reworkedRows[1]).toEqual({ transcript: 'good morning', start_time: 1.8, end_time: 3 });
+    const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/diff`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': KEY },
+      body: JSON.stringify({ original: read(ctm, { ctmGap: 0.5 }), reworked: reworkedRows, config: { enableAnalysis: true } }),
+    });
+    await expectReportOf(page, ((await response.json()) as { data: DiffData }).data);
+    expect(watch.errors).toEqual([]);
     await page.close();
   });
 

@@ -3,16 +3,16 @@
  * terminal's width, and on lattifai's machine subtitles (labels `Barret Zoph:`, `ChatGPT:` or
  * none) against the ground truth (`Barrett Zoph`, `ChatGPT`) a speaker mapping that pairs each
  * machine label with its name, also when one side's labels are replaced by spk_0, spk_1, ...
+ * The subtitles are the excerpts in test/fixtures/lattifai: 0:09:15 to 0:11:50 of the launch.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { runTool as run } from '../support/cli-run';
 import { runDiff } from '../../src/engine/index';
 import type { DiffData, Row } from '../../src/engine/types';
 import { readTranscript } from '../../src/formats/index';
-import { EVAL_DATA_DIR } from '../../scripts/lib/sources';
+import { fixturePath } from '../support/fixtures';
 
-const LATTIFAI = (name: string) => join(EVAL_DATA_DIR, 'lattifai-gpt4o-benchmark', 'benchmark', 'data', `Introducing_GPT-4o_${name}.ass`);
+const LATTIFAI = (name: string) => fixturePath('lattifai', `Introducing_GPT-4o_${name}.ass`);
 const NAMES = ['Barrett Zoph', 'ChatGPT', 'Mark Chen', 'Mira Murati'];
 /** The ground-truth name a machine label stands for: the label without its colon, the misspelling corrected. */
 const nameOf = (label: string) => (label === 'Barret Zoph:' ? 'Barrett Zoph' : label.replace(/:$/, ''));
@@ -42,10 +42,11 @@ describe.each(['Gemini', 'Gemini3', 'Gemini3_Flash'])('lattifai %s against the g
     const mapping = data.analysis!.speakerMapping!;
     expect(mapping.pairs.length).toBeGreaterThanOrEqual(3);
     for (const pair of mapping.pairs) expect(pair.reworked).toBe(nameOf(pair.original));
-    expect(mapping.pairs.map((p) => p.reworked)).toEqual(expect.arrayContaining(['ChatGPT', 'Mira Murati']));
+    expect(mapping.pairs.map((p) => p.reworked)).toEqual(expect.arrayContaining(['ChatGPT', 'Mark Chen', 'Barrett Zoph']));
     expect(mapping.unmappedOriginal).toEqual([]);
     expect(data.scores.SACR).toBe(1);
-    expect(mapping.mappedSACR).toBeLessThan(0.5);
+    // Rows the machine left without a label stay changed: Gemini leaves 13 of its 28 so.
+    expect(mapping.mappedSACR).toBeLessThan(0.6);
     expect(mapping.modifiedRows).toBe(data.counts.rows.MODIFIED);
   });
 
@@ -77,7 +78,7 @@ describe('the summary', () => {
     expect(lines.find((l) => l.startsWith('Timing '))).toMatch(/^Timing starts \d+ of \d+ moved/);
     const header = lines.findIndex((l) => /^speaker +changed entries +words +WER$/.test(l));
     expect(header).toBeGreaterThan(0);
-    expect(lines[header + 1]).toMatch(/^Mira Murati +\d+ +\d+ +\d+\.\d\d %$/);
+    expect(lines[header + 1]).toMatch(/^Mark Chen +\d+ +\d+ +\d+\.\d\d %$/);
     expect(stdout).toContain('Top confusions (reference → original)');
     expect(stdout).toMatch(/substituted \(\d+\)\n {2}\S+ → \S+ ×\d+/);
     // The analysis lines (the header's file names wrap as the terminal wraps them).

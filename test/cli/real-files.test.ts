@@ -1,9 +1,10 @@
 /**
- * The command-line tool on real transcripts of shared/eval-data, read as they are: kallaama's
- * human drafts against their expert corrections (STM and Transcriber), lattifai's machine
- * subtitles against the ground truth (ASS), a primock57 TextGrid. The figures below are the ones
- * the README's "Files and the command line" section quotes. And for one pair, the tool's `--json`
- * is byte for byte the `data` that POST /v1/diff answers for the same rows and config.
+ * The command-line tool on whole real transcripts of the evaluation corpus (shared/eval-data),
+ * read as they are: kallaama's human drafts against their expert corrections (STM and
+ * Transcriber), lattifai's machine subtitles against the ground truth (ASS), a primock57
+ * TextGrid. The figures below are the ones docs/cli.md quotes (Formats).
+ * And for a real pair (the excerpts in test/fixtures), the tool's `--json` is byte for
+ * byte the `data` that POST /v1/diff answers for the same rows and config.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,24 +14,21 @@ import { runTool } from '../support/cli-run';
 import type { DiffData } from '../../src/engine/types';
 import { readTranscript } from '../../src/formats/index';
 import type { DiffEngine } from '../../src/runtime/engine-pool';
-import { EVAL_DATA_DIR } from '../../scripts/lib/sources';
+import { describeWithEvalData, evalDataPath as data } from '../support/eval-data';
+import { fixturePath } from '../support/fixtures';
 import { buildApp, KEY, startRealEngine } from '../support/service-harness';
 
-const data = (...parts: string[]) => join(EVAL_DATA_DIR, ...parts);
 const KALLAAMA = (stage: 'raw' | 'checked', file: string) =>
   data('kallaama', 'transcriptions', stage, `transcriptions-${file.slice(0, 3)}`, file.endsWith('.trs') ? 'trs' : 'stm', file);
 const LATTIFAI = (name: string) => data('lattifai-gpt4o-benchmark', 'benchmark', 'data', `Introducing_GPT-4o_${name}.ass`);
 const PRIMOCK = (name: string) => data('primock57', 'transcripts', `${name}.TextGrid`);
 
 let dir: string;
-let engine: DiffEngine;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'td-real-'));
-  engine = startRealEngine();
 });
-afterAll(async () => {
+afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
-  await engine.destroy();
 });
 
 let outputs = 0;
@@ -57,7 +55,7 @@ function figures(json: string): Figures {
   return { rows: [d.meta.originalRows, d.meta.reworkedRows], statuses, grade: d.composite?.grade ?? null, transcriptWER: round(d.scores.transcriptWER) };
 }
 
-describe('real files, as they are', () => {
+describeWithEvalData('real files, as they are', () => {
   test.each([
     ['kallaama wol_41014 (STM)', KALLAAMA('raw', 'wol_41014.stm'), KALLAAMA('checked', 'wol_41014.stm')],
     ['kallaama wol_41014 (Transcriber)', KALLAAMA('raw', 'wol_41014.trs'), KALLAAMA('checked', 'wol_41014.trs')],
@@ -72,8 +70,16 @@ describe('real files, as they are', () => {
 });
 
 describe('the tool and the API agree', () => {
+  let engine: DiffEngine;
+  beforeAll(() => {
+    engine = startRealEngine();
+  });
+  afterAll(async () => {
+    await engine.destroy();
+  });
+
   test('when the same rows are sent to POST /v1/diff, then its data is the bytes of the tool\'s --json', async () => {
-    const [original, reworked] = [KALLAAMA('raw', 'wol_41014.trs'), KALLAAMA('checked', 'wol_41014.trs')];
+    const [original, reworked] = [fixturePath('kallaama', 'raw', 'wol_41014.trs'), fixturePath('kallaama', 'checked', 'wol_41014.trs')];
     const config = join(dir, 'config.json');
     writeFileSync(config, JSON.stringify({ enableMerges: false, stripDiacritics: false }));
     const cli = await cliData(original, reworked, '--config', config, '--no-splits');

@@ -2,13 +2,18 @@ import { runDiff } from '../../src/engine/index';
 import type { DiffRequest } from '../../src/engine/types';
 import { loadKallaamaPairs } from '../../scripts/lib/sources';
 import { MAX_BODY_BYTES, upToLimit } from '../../scripts/bench/bodies';
+import { describeWithEvalData } from '../support/eval-data';
 
 // Real human drafts against their expert corrections (shared/eval-data/kallaama), repeated up to
 // the 5 MiB body limit: the heaviest realistic request. D7.11 wants approximations to stay at 0 in
 // normal use; with the former budget of 30 million units this request had 1,303.
-describe('real post-edits at the body limit', () => {
-  const body = upToLimit(loadKallaamaPairs());
-  const request = JSON.parse(body) as DiffRequest;
+describeWithEvalData('real post-edits at the body limit', () => {
+  let body: string;
+  let request: DiffRequest;
+  beforeAll(() => {
+    body = upToLimit(loadKallaamaPairs());
+    request = JSON.parse(body) as DiffRequest;
+  });
 
   it('is a request the service accepts: at most 5 MiB', () => {
     expect(Buffer.byteLength(body)).toBeLessThanOrEqual(MAX_BODY_BYTES);

@@ -1,10 +1,15 @@
 import { buildDatasets, enginePredictor, evaluate, formatResult, type Dataset, type VariantResult } from '../../scripts/eval/run';
+import { describeWithEvalData } from '../support/eval-data';
 
 // The reduced evaluation (one kallaama file, one lattifai file, a 2,000-row synthetic pair, 200
 // Arabic sentences) against the issue's targets with times. `npm run eval` runs the full set.
-describe('alignment quality (reduced eval, with times)', () => {
-  const datasets = buildDatasets({ quick: true, seed: 2024 });
-  const predict = enginePredictor();
+describeWithEvalData('alignment quality (reduced eval, with times)', () => {
+  let datasets: Dataset[];
+  let predict: ReturnType<typeof enginePredictor>;
+  beforeAll(() => {
+    datasets = buildDatasets({ quick: true, seed: 2024 });
+    predict = enginePredictor();
+  });
   const results = new Map<string, VariantResult>();
   const run = (name: string): VariantResult => {
     const dataset = datasets.find((d) => d.name === name) as Dataset;

@@ -60,6 +60,31 @@ describe('AWS Transcribe: an output', () => {
     ]);
   });
 
+  it('with channel identification, gives one row per channel turn, the channel as speaker', () => {
+    const strip = (items: Item[]) => items.map(({ speaker_label: _label, ...item }) => item);
+    // Channel 1 answers while channel 0 pauses, then channel 0 speaks again: three turns.
+    const ch0 = strip([...ITEMS.slice(0, 4), word(12, 'again', '10.1', '10.5', 'spk_0'), mark(13, '!', 'spk_0')]);
+    const ch1 = strip(ITEMS.slice(8));
+    const output = {
+      results: {
+        transcripts: [{ transcript: '' }],
+        channel_labels: { number_of_channels: 2, channels: [{ channel_label: 'ch_0', items: ch0 }, { channel_label: 'ch_1', items: ch1 }] },
+        items: [...ch0, ...ch1],
+      },
+      status: 'COMPLETED',
+    };
+    expect(awsFormat.read(json(output))).toEqual({
+      rows: [
+        { transcript: "I've been on hold", speaker: 'ch_0', start_time: 4.87, end_time: 5.64 },
+        { transcript: 'Sorry about that.', speaker: 'ch_1', start_time: 8.49, end_time: 9.24 },
+        { transcript: 'again!', speaker: 'ch_0', start_time: 10.1, end_time: 10.5 },
+      ],
+      warnings: [],
+    });
+    const backwards = { ...output, results: { ...output.results, channel_labels: { channels: [{ channel_label: 'ch_0', items: [word(0, 'x', '2.0', '1.5', 'a')] }] } } };
+    expect(awsFormat.read(json(backwards)).warnings).toEqual([{ message: 'this word ends (1.5 s) before it starts (2 s): kept as written', location: { path: 'results.channel_labels.channels[0].items[0]' } }]);
+  });
+
   it('keeps a word no segment lists with the segment of the word before it, and says so', () => {
     const output = { ...OUTPUT, results: { ...OUTPUT.results, speaker_labels: { ...OUTPUT.results.speaker_labels, segments: [segment('spk_0', ITEMS.slice(0, 6)), segment('spk_1', ITEMS.slice(8, 11))] } } };
     const result = awsFormat.read(json(output));

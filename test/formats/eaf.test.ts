@@ -127,7 +127,29 @@ describe('ELAN: a document written from known annotations', () => {
     expect(eafFormat.read(utf8(untyped))).toEqual({ rows: [{ transcript: 'y', speaker: 'Y', start_time: 0, end_time: 0.01 }], warnings: [] });
   });
 
-  it('interpolates a slot without a value between the nearest timed slots, as ELAN shows it, and says so', () => {
+  it('spreads a parent span evenly over its unaligned children, as ELAN shows a time subdivision', () => {
+    // As ELAN writes it: the words share their inner slots, which have no value; TIME_ORDER lists them after others.
+    const file = `<?xml version="1.0" encoding="UTF-8"?>
+<ANNOTATION_DOCUMENT><HEADER TIME_UNITS="milliseconds"/>
+<TIME_ORDER><TIME_SLOT TIME_SLOT_ID="ts1" TIME_VALUE="0"/><TIME_SLOT TIME_SLOT_ID="ts2" TIME_VALUE="8000"/><TIME_SLOT TIME_SLOT_ID="ts3"/>
+<TIME_SLOT TIME_SLOT_ID="ts4"/><TIME_SLOT TIME_SLOT_ID="ts5" TIME_VALUE="9800"/><TIME_SLOT TIME_SLOT_ID="ts6" TIME_VALUE="20000"/></TIME_ORDER>
+<TIER TIER_ID="text" LINGUISTIC_TYPE_REF="text"><ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID="a1" TIME_SLOT_REF1="ts2" TIME_SLOT_REF2="ts5"><ANNOTATION_VALUE>The quick brown</ANNOTATION_VALUE></ALIGNABLE_ANNOTATION></ANNOTATION></TIER>
+<TIER TIER_ID="words" LINGUISTIC_TYPE_REF="sub" PARENT_REF="text">
+<ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID="a2" TIME_SLOT_REF1="ts2" TIME_SLOT_REF2="ts3"><ANNOTATION_VALUE>The</ANNOTATION_VALUE></ALIGNABLE_ANNOTATION></ANNOTATION>
+<ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID="a3" TIME_SLOT_REF1="ts3" TIME_SLOT_REF2="ts4"><ANNOTATION_VALUE>quick</ANNOTATION_VALUE></ALIGNABLE_ANNOTATION></ANNOTATION>
+<ANNOTATION><ALIGNABLE_ANNOTATION ANNOTATION_ID="a4" TIME_SLOT_REF1="ts4" TIME_SLOT_REF2="ts5"><ANNOTATION_VALUE>brown</ANNOTATION_VALUE></ALIGNABLE_ANNOTATION></ANNOTATION>
+</TIER>
+<LINGUISTIC_TYPE LINGUISTIC_TYPE_ID="text" TIME_ALIGNABLE="true"/><LINGUISTIC_TYPE LINGUISTIC_TYPE_ID="sub" CONSTRAINTS="Time_Subdivision" TIME_ALIGNABLE="true"/>
+</ANNOTATION_DOCUMENT>`;
+    const { rows } = eafFormat.read(utf8(file), { tiers: ['words'] });
+    expect(rows.map((row) => [row.transcript, row.start_time, row.end_time])).toEqual([
+      ['The', 8, 8.6],
+      ['quick', 8.6, 9.2],
+      ['brown', 9.2, 9.8],
+    ]);
+  });
+
+  it('places a slot whose chain has no timed end between the nearest timed slots of TIME_ORDER, and says so', () => {
     // A time subdivision: the utterance 1 s–4 s is cut into three words whose inner boundaries ELAN leaves untimed.
     const tiers: TierSpec[] = [
       { id: 'U', type: 'utterance', annotations: [{ start: 1000, end: 4000, text: 'one two three' }] },
@@ -144,7 +166,7 @@ describe('ELAN: a document written from known annotations', () => {
     ]);
     expect(result.warnings.map((warning) => warning.message)).toEqual([
       'tier "W" is time-aligned but depends on tier "U": its annotations usually repeat its parent\'s; choose the tiers to read by name if they do',
-      'tier "W": 4 annotation boundary(ies) have no time in the file; interpolated between the nearest timed slots, as ELAN shows them',
+      'tier "W": 4 annotation boundary(ies) have no time in the file; spread evenly between the nearest timed ones, as ELAN shows them',
     ]);
   });
 

@@ -1,23 +1,14 @@
 /**
  * What the format tests share: the bytes of a file written in a test, the bytes of a real file
- * under shared/eval-data (found as the evaluation scripts find it), the FormatError a read
- * throws, and how the formats write text and times.
+ * kept in test/fixtures, the FormatError a read throws, and how the formats write text and times.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { EVAL_DATA_DIR } from '../../scripts/lib/sources';
 import { FormatError } from '../../src/formats/types';
+
+export { fixtureBytes } from '../support/fixtures';
 
 /** UTF-8 bytes of a file written in a test. */
 export function utf8(text: string): Uint8Array {
   return new TextEncoder().encode(text);
-}
-
-/** A file of shared/eval-data. A missing file fails the test: these tests assert facts of real files, they never skip. */
-export function evalDataBytes(...parts: string[]): Uint8Array {
-  const path = join(EVAL_DATA_DIR, ...parts);
-  if (!existsSync(path)) throw new Error(`eval data missing: ${path} (shared/eval-data must sit beside the repository, or set EVAL_DATA_DIR)`);
-  return new Uint8Array(readFileSync(path));
 }
 
 /** The FormatError `read` throws; the test fails if it returns or throws anything else. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { jsonFormat } from '../../src/formats/json';
-import { evalDataBytes, formatErrorOf, utf8 } from './helpers';
+import { fixtureBytes, formatErrorOf, utf8 } from './helpers';
 
 const read = (text: string, side?: 'original' | 'reworked') => jsonFormat.read(utf8(text), side === undefined ? {} : { side });
 
@@ -118,9 +118,9 @@ describe('JSON rows', () => {
     });
   });
 
-  describe('real JSON that is not rows (revdotcom earnings21 normalisations)', () => {
+  describe('real JSON that is not rows (the first entries of a revdotcom earnings21 normalisation file)', () => {
     it('is not taken for rows, and reading it says what it holds', () => {
-      const bytes = evalDataBytes('revdotcom-earnings21', 'transcripts', 'normalizations', '4384683.norm.json');
+      const bytes = fixtureBytes('revdotcom-earnings21', '4384683.norm.json');
       expect(jsonFormat.sniff(new TextDecoder().decode(bytes))).toBe(false);
       const error = formatErrorOf(() => jsonFormat.read(bytes));
       expect(error.location).toEqual({ path: '(top level)' });

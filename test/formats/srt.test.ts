@@ -35,8 +35,10 @@ describe('SubRip', () => {
 
     it('gives back any cues written as SubRip (property)', () => {
       // Text lines hold something visible and no `>` (so none is a timing line) nor tag brackets.
-      const line = fc.string({ minLength: 1, unit: 'grapheme' }).filter((s) => s.trim() !== '' && !/[\r\n<>{}]/.test(s));
-      const cue = fc.record({ start: fc.nat(360_000_000), end: fc.nat(360_000_000), lines: fc.array(line, { minLength: 1, maxLength: 3 }) });
+      const line = fc.string({ minLength: 1, unit: 'grapheme' }).filter((s) => s.trim() !== '' && !/[\r\n<>{}\\]/.test(s));
+      const cue = fc
+        .record({ start: fc.nat(360_000_000), length: fc.nat(360_000_000), lines: fc.array(line, { minLength: 1, maxLength: 3 }) })
+        .map(({ start, length, lines }) => ({ start, end: start + length, lines }));
       fc.assert(
         fc.property(fc.array(cue, { maxLength: 12 }), (cues) => {
           const expected: TranscriptRow[] = cues.map((c) => ({
@@ -75,14 +77,55 @@ describe('SubRip', () => {
     });
   });
 
+  describe('markup, as a player shows it', () => {
+    const text = (...lines: string[]) => read(`1\n00:00:01,000 --> 00:00:02,000\n${lines.join('\n')}\n`).rows[0]?.transcript;
+
+    it('reads \\N and \\n as line breaks and \\h as a space', () => {
+      expect(text('The\\hline\\hwill', 'break\\Nhere\\nand here')).toBe('The line will break here and here');
+    });
+
+    it('hides ASS override blocks and MicroDVD style codes', () => {
+      expect(text('{\\an8}{Y:i}Top {c:$0000ff}line{\\b1} bold')).toBe('Top line bold');
+    });
+
+    it('hides the tags players render, tolerating spaces inside them, and <br> breaks the line', () => {
+      expect(text('< u><i><font color="red" >Elephant\'s < s>Dream< /  i > Is<br/>Long</s>')).toBe("Elephant's Dream Is Long");
+    });
+
+    it('hides an unknown tag the cue closes, and shows one never closed or never opened', () => {
+      expect(text('<wwww>hidden tags</wwww> <sub x=1>too</sub>')).toBe('hidden tags too');
+      expect(text('<laughs but <invalid_tag_unclosed>shown', 'not opened</xyz>')).toBe('<laughs but <invalid_tag_unclosed>shown not opened</xyz>');
+      expect(text('I <3 you, 2<3,5>1 and a < b')).toBe('I <3 you, 2<3,5>1 and a < b');
+    });
+  });
+
   describe('when the file is malformed', () => {
     it('names the line of a timing line that does not parse', () => {
-      const error = formatErrorOf(() => read('1\n00:00:01,000 --> 00:00:02,000\nOk\n\n2\n00:00:03,000 -> 00:00:04,000\nBad\n'));
+      const error = formatErrorOf(() => read('1\n00:00:01,000 --> 00:00:02,000\nOk\n\n2\n00:00:03,000 = 00:00:04,000\nBad\n'));
       expect(error.location).toEqual({ line: 6 });
       expect(error.message).toBe('expected a timing line such as 00:00:01,000 --> 00:00:02,500 after the cue number');
       const badField = formatErrorOf(() => read('1\n00:00:61,000 --> 00:01:02,000\nBad\n'));
       expect(badField.location).toEqual({ line: 2 });
       expect(badField.message).toMatch(/^the timing line does not parse/);
+    });
+
+    it('names the line of a timing line cut short, instead of reading its end as 0 s', () => {
+      const error = formatErrorOf(() => read('1\n00:00:15,000 --> 00:00:16,000\nOne\n\n2\n00:00:16,100 --> 00:0'));
+      expect(error.location).toEqual({ line: 6 });
+      expect(error.message).toMatch(/^the timing line does not parse/);
+    });
+
+    it('keeps a cue that ends before it starts as written, and names its line in a warning', () => {
+      const result = read('1\n00:00:01,000 --> 00:00:02,000\nOk\n\n2\n00:00:05,000 --> 00:00:04,000\nBack\n');
+      expect(result.rows[1]).toEqual({ transcript: 'Back', start_time: 5, end_time: 4 });
+      expect(result.warnings).toEqual([{ message: 'this cue ends (4 s) before it starts (5 s): kept as written', location: { line: 6 } }]);
+    });
+
+    it('reads a short arrow "->", as pysubs2 and players do, with a warning', () => {
+      expect(read('00:00:00.000 ->00:01:00.000\nAn example subtitle.\n')).toEqual({
+        rows: [{ transcript: 'An example subtitle.', start_time: 0, end_time: 60 }],
+        warnings: [{ message: 'the timing line\'s arrow is "->", not "-->": read as a timing line', location: { line: 1 } }],
+      });
     });
 
     it('names the line of text where a cue should start', () => {

@@ -5,7 +5,9 @@
 import request from 'supertest';
 import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { smallBody } from '../support/request-bodies';
+import { latch } from '../support/latch';
 import { buildApp, expectError, KEY, startEngine } from '../support/service-harness';
+import { until } from '../support/until';
 
 const script = (transcript: string) => ({ original: [{ transcript }], reworked: [{ transcript: 'x' }] });
 
@@ -103,13 +105,15 @@ describe('error envelope for every code', () => {
 
   it('503 SERVICE_UNAVAILABLE with Retry-After when the engine queue is full', async () => {
     const { app } = buildApp(engine, { rateLimit: limits });
-    const slow = diff(app).set('x-api-key', KEY).send(script('sleep 1500')).then((r) => r);
-    // The one worker is now busy and the queue holds nothing (maxQueue 0).
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const held = latch();
+    const slow = diff(app).set('x-api-key', KEY).send(script(held.script)).then((r) => r);
+    // The one worker is busy and the queue holds nothing (maxQueue 0).
+    await until(() => engine.running === 1);
     const res = await diff(app).set('x-api-key', KEY).send(script('ok'));
     expectError(res, 503, 'SERVICE_UNAVAILABLE', { message: /Retry-After/ });
     expect(res.headers['retry-after']).toBe('5');
     expectRateHeaders(res, 58);
+    held.release();
     expect((await slow).status).toBe(200);
   });
 });
@@ -151,12 +155,14 @@ describe('precedence when several errors apply (D1.11)', () => {
 
   it('422 before 503: an invalid body is refused even when the engine queue is full', async () => {
     const { app } = buildApp(engine, { rateLimit: limits });
-    const slow = diff(app).set('x-api-key', KEY).send(script('sleep 800')).then((r) => r);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const held = latch();
+    const slow = diff(app).set('x-api-key', KEY).send(script(held.script)).then((r) => r);
+    await until(() => engine.running === 1);
     expectError(await diff(app).set('x-api-key', KEY).send({ original: [] }), 422, 'VALIDATION_ERROR', {
       details: [{ field: 'reworked', message: /expected array/ }],
     });
     expect((await diff(app).set('x-api-key', KEY).send(script('ok'))).status).toBe(503);
+    held.release();
     expect((await slow).status).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 /** GET /v1/openapi.json: OpenAPI 3.1 from the same zod schemas the server validates with. */
 import request from 'supertest';
-import { DEFAULT_CONFIG } from '../../src/engine/types';
+import { DEFAULT_CONFIG, OPTIONAL_CONFIG_KEYS } from '../../src/engine/types';
 import type { DiffEngine } from '../../src/runtime/engine-pool';
 import { ERROR_CATALOGUE } from '../../src/http/errors';
 import { buildApp, startEngine } from '../support/service-harness';
@@ -53,7 +53,7 @@ describe('OpenAPI document', () => {
   it('lists exactly the engine config fields, so a new one cannot go undocumented', () => {
     const config = doc.components.schemas.DiffConfig;
     expect(config.additionalProperties).toBe(false);
-    expect(Object.keys(config.properties).sort()).toEqual([...Object.keys(DEFAULT_CONFIG), 'speakerColName'].sort());
+    expect(Object.keys(config.properties).sort()).toEqual([...Object.keys(DEFAULT_CONFIG), ...OPTIONAL_CONFIG_KEYS].sort());
     expect(config.properties.structuralTransforms.maxItems).toBe(20);
     expect(doc.components.schemas.TransformRule.required).toEqual(['find']);
     expect(doc.components.schemas.ColumnMapping.properties.extraCols.maxItems).toBe(20);

@@ -6,6 +6,7 @@
  */
 import request from 'supertest';
 import type { DiffEngine } from '../../src/runtime/engine-pool';
+import { frozenDate } from '../support/frozen-date';
 import { buildApp, expectError, KEY, OTHER_KEY, startEngine } from '../support/service-harness';
 
 let engine: DiffEngine;
@@ -61,11 +62,19 @@ describe('burst tier', () => {
   });
 
   it('when the burst window passes, requests are accepted again', async () => {
-    const { app } = buildApp(engine, { rateLimit: { ...DEFAULTS, burst: { limit: 2, windowMs: 300 } } });
-    await times(2, () => post(app, { 'x-api-key': KEY }));
-    expect((await post(app, { 'x-api-key': KEY })).status).toBe(429);
-    await new Promise((resolve) => setTimeout(resolve, 350));
-    expect((await post(app, { 'x-api-key': KEY })).status).toBe(422);
+    // The limiter's clock stands still while the three requests are sent, then moves past the window.
+    const clock = frozenDate(Date.UTC(2026, 0, 1));
+    try {
+      const { app } = buildApp(engine, { rateLimit: { ...DEFAULTS, burst: { limit: 2, windowMs: 300 } } });
+      await times(2, () => post(app, { 'x-api-key': KEY }));
+      expect((await post(app, { 'x-api-key': KEY })).status).toBe(429);
+      clock.advance(299);
+      expect((await post(app, { 'x-api-key': KEY })).status).toBe(429);
+      clock.advance(1);
+      expect((await post(app, { 'x-api-key': KEY })).status).toBe(422);
+    } finally {
+      clock.restore();
+    }
   });
 });
 

@@ -36,5 +36,5 @@ export const REWORKED: TranscriptRow[] = [
 ];
 
 export function knownDiff(config: Partial<DiffConfig> = {}): DiffData {
-  return runDiff({ original: ORIGINAL, reworked: REWORKED, config: { enableAnalysis: true, ...config } });
+  return runDiff({ original: ORIGINAL, reworked: REWORKED, config: { enableAnalysis: true, enableGroupDiff: true, ...config } });
 }

@@ -5,7 +5,9 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { DiffEngine } from '../../src/runtime/engine-pool';
+import { latch } from '../support/latch';
 import { buildApp, KEY, startEngine } from '../support/service-harness';
+import { until } from '../support/until';
 
 let engine: DiffEngine;
 let server: Server;
@@ -29,26 +31,18 @@ const diff = (transcript: string, signal?: AbortSignal) =>
     body: JSON.stringify({ original: [{ transcript }], reworked: [] }),
     signal,
   });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(condition: () => boolean, ms = 2_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await sleep(10);
-  }
-}
-
 describe('engine queue', () => {
   it('one running and one waiting: the third diff is 503 with Retry-After', async () => {
-    const running = diff('sleep 600');
-    await sleep(150);
-    const waiting = diff('sleep 10');
-    await waitFor(() => engine.queued === 1);
+    const held = latch();
+    const running = diff(held.script);
+    await until(() => engine.running === 1);
+    const waiting = diff('ok');
+    await until(() => engine.queued === 1);
     const refused = await diff('ok');
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBe('5');
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('SERVICE_UNAVAILABLE');
+    held.release();
     expect((await running).status).toBe(200);
     expect((await waiting).status).toBe(200);
   });
@@ -56,30 +50,33 @@ describe('engine queue', () => {
 
 describe('client disconnects', () => {
   it('when a waiting client leaves, its task leaves the queue', async () => {
-    const running = diff('sleep 500');
-    await sleep(150);
+    const held = latch();
+    const running = diff(held.script);
+    await until(() => engine.running === 1);
     const leaving = new AbortController();
-    const waiting = diff('sleep 10', leaving.signal).catch((error: Error) => error);
-    await waitFor(() => engine.queued === 1);
+    const waiting = diff('ok', leaving.signal).catch((error: Error) => error);
+    await until(() => engine.queued === 1);
     leaving.abort();
-    await waitFor(() => engine.queued === 0);
+    await until(() => engine.queued === 0);
     expect((await waiting as Error).name).toBe('AbortError');
     // The slot it held is free again: a new diff queues instead of being refused.
     const next = diff('ok');
+    await until(() => engine.queued === 1);
+    held.release();
     expect((await running).status).toBe(200);
     expect((await next).status).toBe(200);
   });
 
   it('when a running client leaves, its worker is freed without waiting for the diff', async () => {
+    // Held for good: only freeing the worker ends this diff.
+    const forever = latch();
     const leaving = new AbortController();
-    const running = diff('sleep 20000', leaving.signal).catch((error: Error) => error);
-    await sleep(300);
+    const running = diff(forever.script, leaving.signal).catch((error: Error) => error);
+    await until(() => engine.running === 1);
     leaving.abort();
-    await running;
-    const start = Date.now();
+    expect((await running as Error).name).toBe('AbortError');
+    await until(() => engine.running === 0);
     const next = await diff('ok');
     expect(next.status).toBe(200);
-    // Well under the 20 s the abandoned diff would have taken, even with a fresh worker to start.
-    expect(Date.now() - start).toBeLessThan(10_000);
   });
 });

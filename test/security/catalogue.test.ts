@@ -5,6 +5,7 @@
  * (support/contract.ts). Cases where the contract is silent carry the safe choice made, which
  * docs/security.md lists.
  */
+import zlibStreams from 'node:zlib';
 import { brotliCompressSync, constants as zlib, deflateSync, gzipSync } from 'node:zlib';
 import { runDiff } from '../../src/engine/index';
 import type { DiffRequest } from '../../src/engine/types';
@@ -44,6 +45,25 @@ const KEYS = new KeyStore([
   { agency: 'globex', sha256: hashKey(OTHER_KEY) },
   { agency: 'canary', sha256: hashKey(CANARY) },
 ]);
+
+/**
+ * Bytes the service's decompressors have produced since the case began: what a bomb costs is the
+ * work done on it, counted at the decoder (body.ts) instead of timed.
+ */
+let decoded = 0;
+beforeEach(() => {
+  decoded = 0;
+});
+// What every zlib and brotli stream of the process pushes out: in this suite, only the server's
+// decoders stream (the bodies are compressed with the synchronous functions).
+const zlibStream = Object.getPrototypeOf(Object.getPrototypeOf(zlibStreams.Gunzip.prototype)) as { push(chunk: unknown): boolean };
+const push = zlibStream.push;
+jest.spyOn(zlibStream, 'push').mockImplementation(function (this: unknown, chunk: unknown) {
+  if (Buffer.isBuffer(chunk)) decoded += chunk.length;
+  return push.call(this, chunk);
+});
+/** At most the body limit and a few of the decoder's 16 KiB chunks (the one in flight when it was stopped). */
+const decodedNoFurtherThanTheLimit = () => expect(decoded).toBeLessThanOrEqual(5 * MiB + 64 * 1024);
 
 let engine: DiffEngine;
 let service: Service;
@@ -177,7 +197,7 @@ const CASES: Case[] = [
     request: () => rawDiff(gzipSync(bombOf(50 * MiB), { level: 9 }), [['Content-Encoding', 'gzip']]),
     status: 413,
     code: 'PAYLOAD_TOO_LARGE',
-    checks: (r) => expect(r.elapsedMs).toBeLessThan(10_000),
+    checks: decodedNoFurtherThanTheLimit,
   },
   {
     name: 'brotli bomb (1 GiB of spaces in a few hundred bytes, streamed)',
@@ -185,8 +205,9 @@ const CASES: Case[] = [
       rawDiff(brotliCompressSync(bombOf(64 * MiB), { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }), [['Content-Encoding', 'br']]),
     status: 413,
     code: 'PAYLOAD_TOO_LARGE',
+    checks: decodedNoFurtherThanTheLimit,
   },
-  { name: 'deflate bomb', request: () => rawDiff(deflateSync(bombOf(20 * MiB)), [['Content-Encoding', 'deflate']]), status: 413, code: 'PAYLOAD_TOO_LARGE' },
+  { name: 'deflate bomb', request: () => rawDiff(deflateSync(bombOf(20 * MiB)), [['Content-Encoding', 'deflate']]), status: 413, code: 'PAYLOAD_TOO_LARGE', checks: decodedNoFurtherThanTheLimit },
   {
     name: 'gzip decoding to exactly 5 MiB',
     request: () => rawDiff(gzipSync(bodyOfExactly(5 * MiB)), [['Content-Encoding', 'gzip']]),
@@ -423,11 +444,12 @@ const CASES: Case[] = [
 
   // ── transforms (D5.5) ──────────────────────────────────────────────────────────────────────
   {
-    name: 'catastrophic pattern (a+)+$ on 100,000 characters runs in linear time',
+    // Answered at all: the backtracking engine would take hours (the RE2 engine's use is
+    // test/engine/prepare/transforms.test.ts's).
+    name: 'catastrophic pattern (a+)+$ on 100,000 characters is answered',
     request: () => diff({ ...pair(`${'a'.repeat(99_999)}b`, `${'a'.repeat(99_999)}c`), config: { structuralTransforms: [{ find: '(a+)+$', regex: true, replace: 'z' }] } }),
     status: 200,
     code: 'success',
-    checks: (r) => expect(r.elapsedMs).toBeLessThan(10_000),
   },
   {
     name: 'catastrophic pattern (x+x+)+y and (a|aa)+$ together',
@@ -564,30 +586,35 @@ describe('slow clients (D9.5)', () => {
   });
   afterAll(() => slow.close());
 
+  // The clients below never finish on their own: only the server's timeout ends the exchange.
   it('headers sent a byte at a time are cut off by the header timeout (408 from Node)', async () => {
     const head = headBytes(diff(pair('a', 'a')), 40);
+    // The request line and the first headers, then a header value that never ends.
+    const endless = head.subarray(0, head.indexOf('\r\n') + 2);
     const res = await exchange(slow.port, async (socket) => {
-      for (const byte of head) {
+      for (const byte of Buffer.concat([endless, Buffer.from('X-Slow: ')])) {
         if (socket.destroyed) return;
         socket.write(Buffer.from([byte]));
         await sleep(100);
       }
+      while (!socket.destroyed) {
+        socket.write('a');
+        await sleep(100);
+      }
     });
     expect(res.status).toBe(408);
-    expect(res.elapsedMs).toBeLessThan(3_000);
   });
 
   it('a body that never finishes is cut off by the request timeout', async () => {
     const request = diff(pair('a', 'a'));
     const res = await exchange(slow.port, async (socket) => {
       socket.write(headBytes(request, 10_000));
-      for (let i = 0; i < 50 && !socket.destroyed; i++) {
+      while (!socket.destroyed) {
         socket.write('{');
         await sleep(100);
       }
     });
     expect([0, 408]).toContain(res.status);
-    expect(res.elapsedMs).toBeLessThan(3_500);
   });
 
   it('after them the server still answers at once', async () => {

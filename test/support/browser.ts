@@ -7,7 +7,7 @@
  */
 import { accessSync, constants } from 'node:fs';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { describeWithTool } from './required-tool';
+import { describeWithRequirement } from './requirement';
 
 export const REQUIRE_BROWSER = 'REQUIRE_BROWSER';
 
@@ -30,14 +30,14 @@ export function findChromium(): string | undefined {
 
 /**
  * `describe` for tests that drive Chromium: skipped with one line where none is found, failed
- * instead with REQUIRE_BROWSER set (required-tool.ts).
+ * instead with REQUIRE_BROWSER set (requirement.ts).
  */
 export function describeWithBrowser(title: string, body: () => void): void {
-  describeWithTool(
+  describeWithRequirement(
     findChromium() !== undefined,
     {
       missing: `no Chromium was found (${CANDIDATES.join(', ')}, or CHROMIUM_PATH)`,
-      install: 'apt-get install chromium (or set CHROMIUM_PATH)',
+      provide: 'apt-get install chromium (or set CHROMIUM_PATH)',
       requireVariable: REQUIRE_BROWSER,
     },
     title,
@@ -58,6 +58,18 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
     // Root in a container has no user namespace for Chromium's sandbox; the pages are our own.
     args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', ...extraArgs],
   });
+}
+
+/**
+ * One headless Chromium for a whole test file, launched when a test first asks for it and closed
+ * after the file's last test: starting a browser costs more than most of the tests that use it.
+ */
+export function fileBrowser(): () => Promise<Browser> {
+  let launched: Promise<Browser> | undefined;
+  afterAll(async () => {
+    if (launched) await (await launched).close();
+  });
+  return () => (launched ??= launchBrowser());
 }
 
 /** What a page did that a test may forbid: console errors, uncaught exceptions, requests. */

@@ -4,10 +4,12 @@
  *  2–3. exact anchors on the whole row (every compared column), patience style;
  *  4.   anchors on the loose transcript key inside each remaining gap (rows that differ only in
  *       case, punctuation or diacritics);
- *  5.   the bead programme (gap-aligner) on what is left, with times where both sides have them.
+ *  5.   the bead programme (bead-programme.ts) on what is left, with times where both sides have them.
  *
- * positionalMode pairs row i with row i and skips all of it (D6.8).
+ * positionalMode pairs row i with row i and skips all of it (D6.8); `config.pairBy` pairs rows by
+ * their ids instead (key-pairing.ts).
  */
+import { keyedPath } from './key-pairing';
 import { anchorMatches, createAnchorScratch, gapsBetween, Matches, Range } from './row-anchors';
 import { alignGap, Bead, createPairMemo, GapOptions, SideFeatures } from './bead-programme';
 import { looseText } from './row-similarity';
@@ -48,7 +50,7 @@ function rowIds(prep: Prepared): { a: Int32Array; b: Int32Array; count: number }
     for (let k = n; k < total; k++) valueIds[k] = texts.id(b[k - n]);
     combine(valueIds, texts.size);
   }
-  // The sparse columns (prepare.ts) together, as one more value per row: its cells in them.
+  // The sparse columns (prepared-sides.ts) together, as one more value per row: its cells in them.
   const sparseA = prep.original.sparse;
   const sparseB = prep.reworked.sparse;
   if (sparseA !== null && sparseB !== null) {
@@ -199,11 +201,24 @@ function append<T>(out: T[], items: readonly T[]): void {
   for (const item of items) out.push(item);
 }
 
-/** The alignment path: beads covering every row of both sides exactly once, in document order. */
-export function align(prep: Prepared, config: DiffConfig): Bead[] {
+/**
+ * Rows whose exact twin is a row elsewhere on the other side (a moved row, `movedRows`): left
+ * unpaired by the bead programme, and left out of the word alignment too (word-grouping.ts).
+ */
+export interface MovedRows {
+  original: Uint8Array | null;
+  reworked: Uint8Array | null;
+}
+
+/**
+ * The alignment path: beads covering every row of both sides exactly once, in document order.
+ * `moved`, when given, receives the rows found to have moved.
+ */
+export function align(prep: Prepared, config: DiffConfig, moved?: MovedRows): Bead[] {
   const n = prep.original.rows.length;
   const m = prep.reworked.rows.length;
   if (config.positionalMode) return positional(n, m);
+  if (prep.pairKeys) return keyedPath(prep.pairKeys.original, prep.pairKeys.reworked);
 
   const options: GapOptions = {
     splits: !config.simpleMode && config.enableSplits,
@@ -216,6 +231,10 @@ export function align(prep: Prepared, config: DiffConfig): Bead[] {
 
   // Loose keys only for rows the exact pass left unmatched: on near-identical documents that is few.
   const [movedA, movedB] = movedRows(a, b, count, gaps);
+  if (moved !== undefined) {
+    moved.original = movedA;
+    moved.reworked = movedB;
+  }
   const orig = features(prep.original, gaps, 'a', movedA);
   const rew = features(prep.reworked, gaps, 'b', movedB);
   let inGaps = 0;

@@ -1,6 +1,6 @@
 /**
  * `data.analysis` (`config.enableAnalysis`) and each non-trace entry's `transcriptCounts`, from
- * the counts the metric pass recorded unit by unit (entry-counts.ts) and the alignment's pairs.
+ * the counts the metric pass recorded unit by unit (entry-recorder.ts) and the alignment's pairs.
  * Every count is a part of a total in `data.counts`.
  */
 import type { Analysis, ColumnAnalysis } from '../types';
@@ -14,7 +14,7 @@ import { emptyCounts } from '../scoring/text-counts';
 import type { Counts, DiffConfig, ResultEntry } from '../types';
 import type { ScoringUnit } from '../scoring/unit-counts';
 import type { Prepared } from '../prepare/prepared-sides';
-import { unitText } from '../scoring/unit-counts';
+import { unitText, unitTranscripts, type TranscriptShares } from '../scoring/unit-counts';
 import { ConfusionTally, TOP_CONFUSIONS } from './word-confusions';
 import { EditKindCounts } from './edit-kind-counts';
 import { entryEditKinds } from './edit-kinds';
@@ -31,6 +31,7 @@ export function analyse(
   config: DiffConfig,
   counts: Counts,
   recorded: EntryCountsRecorder,
+  shares: TranscriptShares | null = null,
 ): Analysis {
   const entries: ResultEntry[] = [];
   for (const entry of results) {
@@ -43,7 +44,7 @@ export function analyse(
   const wordsCounted = config.enableTranscriptWER || (config.enableWER && prep.transcriptCol >= 0);
   const mapping = speakerMappingOf(prep, units, wordsCounted ? (u) => recorded.entries[u].word[3] : null);
   const { starts, ends } = pairedBoundaries(prep, units);
-  const { confusions, editKinds } = wordAnalysis(prep, units, entries, wordsCounted, recorded);
+  const { confusions, editKinds } = wordAnalysis(prep, units, entries, wordsCounted, recorded, shares);
   return {
     speakers: speakerAnalysis(prep, units, recorded.entries, mapping),
     columns: columnAnalysis(prep, config, counts, recorded),
@@ -78,12 +79,20 @@ function columnAnalysis(prep: Prepared, config: DiffConfig, counts: Counts, reco
 }
 
 /**
- * From each unit's transcript texts, as the counts compared them: the word confusions and the
+ * From each unit's transcript texts, as the counts compared them (`shares`: a unit's share of the
+ * original's words when the word grouping moved words between rows): the word confusions and the
  * style/content split of the word errors, when the transcript's word counts are computed (else all
- * 0, as they are), and each MODIFIED, SPLIT and MERGED entry's `editKinds` (entries: the non-trace
- * results, in unit order), given as its last key.
+ * 0, as they are); and from each MODIFIED, SPLIT and MERGED entry's own texts its `editKinds`
+ * (entries: the non-trace results, in unit order), given as its last key.
  */
-function wordAnalysis(prep: Prepared, units: readonly ScoringUnit[], entries: ResultEntry[], wordsCounted: boolean, recorded: EntryCountsRecorder) {
+function wordAnalysis(
+  prep: Prepared,
+  units: readonly ScoringUnit[],
+  entries: ResultEntry[],
+  wordsCounted: boolean,
+  recorded: EntryCountsRecorder,
+  shares: TranscriptShares | null,
+) {
   const split = new StyleContentSplit();
   const tally = new ConfusionTally(TOP_CONFUSIONS, split);
   const kinds = new EditKindCounts();
@@ -94,13 +103,14 @@ function wordAnalysis(prep: Prepared, units: readonly ScoringUnit[], entries: Re
     // No word edit, nothing to align (most units).
     const edited = wordsCounted && word[0] + word[1] + word[2] > 0;
     if (!kinded && !edited) return;
-    const reference = unitText(prep.reworked.transcript, unit.reworkedIndices, false);
-    const hypothesis = unitText(prep.original.transcript, unit.originalIndices, false);
-    // An entry with word errors gets its kinds from the words the confusions align; one without
-    // (its transcript unchanged, or word counts off) from its texts.
-    const found = edited ? tally.addUnit(reference, hypothesis, word, recorded.approximate[u] === 1, kinded) : null;
+    const { ref, hyp } = unitTranscripts(prep, unit, u, shares);
+    // The counts compared the entry's own texts unless the word grouping gave it another share.
+    const own = shares?.hypotheses[u] === undefined;
+    // An entry with word errors on its own texts gets its kinds from the words the confusions
+    // align; any other from its texts.
+    const found = edited ? tally.addUnit(ref, hyp, word, recorded.approximate[u] === 1, kinded) : null;
     if (kinded) {
-      const entryKinds = found ?? entryEditKinds(reference, hypothesis);
+      const entryKinds = found !== null && own ? found : entryEditKinds(ref, own ? hyp : unitText(prep.original.transcript, unit.originalIndices, false));
       entries[u]!.editKinds = entryKinds.kinds;
       kinds.add(entryKinds.kinds);
     }

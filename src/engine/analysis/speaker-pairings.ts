@@ -3,7 +3,7 @@
  * SpeakerPairing), their one-to-one mapping, and the MODIFIED rows whose speaker still differs
  * once the original labels are mapped.
  *
- * Labels are the normalised speaker values SACR compares (prepare.ts, D7.9), so that with every
+ * Labels are the normalised speaker values SACR compares (prepared-sides.ts, D7.9), so that with every
  * label mapped to itself the mapped count is exactly `counts.speakerChanged`; an empty value is
  * no label. Pairings, weighted by reference words (words.ts):
  * - UNCHANGED, MODIFIED: the original row's label against the reworked row's, weight the reworked

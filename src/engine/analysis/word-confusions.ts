@@ -4,12 +4,12 @@
  * alignment of each scoring unit whose S, D and I are the unit's own word counts.
  *
  * Per unit, the texts and the word middles are the ones the counts compared (unit-counts.ts,
- * text-counts.ts `wordMiddleCuts`, the same word ids and common-token trim as pair-counts.ts):
- * - a unit gets a (distance, substitutions)-minimal alignment (minimal-alignment.ts) within the
+ * text-counts.ts `wordMiddleCuts`, the same word ids and common-token trim as budgeted-counts.ts):
+ * - a unit gets a (distance, substitutions)-minimal alignment (traced-alignment.ts) within the
  *   band its own distance allows, when its S, D and I are those of that alignment (always, when
  *   the unit was counted exactly);
  * - a unit whose word counts came from the approximation (D7.11) gets the same anchored
- *   alignment the approximation walked (anchored-alignment.ts, with approximate-counts.ts's gap
+ *   alignment the approximation walked (kgram-anchors.ts, with approximate-counts.ts's gap
  *   policy), each gap the approximation scored exactly traced with the minimal alignment;
  * - a unit whose band exceeds TRACE_CELL_CAP cells, or the request's TRACE_CELLS_PER_REQUEST,
  *   gets the anchored alignment too.
@@ -206,7 +206,7 @@ function splitWords(text: string, start: number, end: number, into: string[]): s
 
 /**
  * The edits of the anchored alignment approximate-counts.ts walks over the word middles of a pair
- * (the same word ids, the same common-token trim as pair-counts.ts), with its gap policy: a gap within its allowance, or a final one, compared
+ * (the same word ids, the same common-token trim as budgeted-counts.ts), with its gap policy: a gap within its allowance, or a final one, compared
  * exactly when the allowance affords it (and then traced), else split as substitutions plus
  * the surplus as deletions or insertions.
  */

@@ -1,7 +1,7 @@
 /**
- * Counts of a token pair from an anchored alignment (anchored-alignment.ts): the over-budget path
+ * Counts of a token pair from an anchored alignment (kgram-anchors.ts): the over-budget path
  * of decisions D7.11, and the estimate that tells a long pair's exact cost before any is spent
- * (pair-counts.ts). Linear work, not charged to the request. A valid alignment, so its distance is
+ * (budgeted-counts.ts). Linear work, not charged to the request. A valid alignment, so its distance is
  * never below the true one.
  */
 import { AlignmentSink, walkAnchored } from './kgram-anchors';

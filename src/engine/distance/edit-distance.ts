@@ -20,7 +20,7 @@
  *   (heavily rewritten rows are common in real post-edits): d and the fewest
  *   substitutions from the cells of minimum alignments only (optimal-paths.ts, over the
  *   bit-parallel suffix distances of bit-parallel.ts);
- * - a pair known to be at most U apart (from its approximation, pair-counts.ts) runs the wavefront
+ * - a pair known to be at most U apart (from its approximation, budgeted-counts.ts) runs the wavefront
  *   to U when U is within the hand-over level, else one band of width U (band-distance.ts): the
  *   cost is known up front.
  */

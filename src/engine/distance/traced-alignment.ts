@@ -10,7 +10,7 @@
  * + 1 > s, so comparing keys compares (d, s) lexicographically; (d, s) adds componentwise along a
  * path, so the optimum of every prefix is a prefix of an optimum.
  *
- * Traceback order (documented in the README): where several moves reach a cell at its optimum, the
+ * Traceback order (documented in docs/metrics.md, "Error analysis"): where several moves reach a cell at its optimum, the
  * diagonal (hit or substitution) is preferred, then a deletion (a reference token alone), then an
  * insertion (a hypothesis token alone). Traced from the end, so of equally good placements the
  * edit goes as late in the text as the diagonal allows.

@@ -8,7 +8,7 @@ import { detectSpeakerColumn } from './speaker-column';
 import { cellText, normalizeSpace, normalizeText, parseTime } from './normalize';
 import { chargeGrowth, normalizationProfile, profileAllowance } from './normalization-profiles';
 import { applyRules, compileRules, CompiledRule, GrowthAllowance, requestAllowance, ruleApplies } from './transforms';
-import { ColumnMapping, DiffConfig, DiffRequest, Row } from '../types';
+import { ColumnMapping, DiffConfig, DiffRequest, EngineInputError, Row } from '../types';
 
 /** A row's non-empty normalised texts in the sparse columns (Prepared.denseCols), by ascending column index. */
 export interface SparseCells {
@@ -19,7 +19,7 @@ export interface SparseCells {
 /**
  * Which compared columns are kept as one text per row (dense) and which only in the rows that
  * have them (sparse): with thousands of rare keys, one text per row for every key would cost
- * columns × rows (prepare.ts).
+ * columns × rows (prepared-sides.ts).
  */
 export interface ColumnLayout {
   /** Up to this many compared columns, every one is dense. */
@@ -69,6 +69,8 @@ export interface Prepared {
   headers: string[];
   /** The speaker column's name (D7.9), detected when SACR or the analysis needs it; null or absent: none. */
   speakerName?: string | null;
+  /** Each row's id in the `config.pairBy` column ('' when it has none); null without pairBy. */
+  pairKeys?: { original: string[]; reworked: string[] } | null;
 }
 
 const TIME_COLUMNS = new Set(['start_time', 'end_time']);
@@ -129,6 +131,7 @@ function planColumns(
   presentKeys: Set<string>,
 ): ColumnPlan {
   const ignored = new Set(config.ignoreColNames.map((c) => c.toLowerCase()));
+  if (config.pairBy !== undefined && !config.positionalMode) ignored.add(config.pairBy.toLowerCase());
   let candidates: string[];
   let transcriptName = 'transcript';
   let startName: string | null = null;
@@ -373,5 +376,20 @@ export function prepare(request: DiffRequest, config: DiffConfig, layout: Column
     reworked: prepareSide(reworked, view, config, rules, speakerName, allowance),
     headers,
     speakerName,
+    pairKeys: pairKeysOf(config, headers, original, reworked),
   };
+}
+
+/** The rows' ids in the `config.pairBy` column (null without it, or under positionalMode, D6.8). */
+function pairKeysOf(config: DiffConfig, headers: readonly string[], original: readonly Row[], reworked: readonly Row[]): Prepared['pairKeys'] | null {
+  if (config.pairBy === undefined || config.positionalMode) return null;
+  const wanted = config.pairBy.toLowerCase();
+  const name = headers.find((h) => h.toLowerCase() === wanted);
+  if (name === undefined) {
+    if (original.length + reworked.length === 0) return { original: [], reworked: [] };
+    const shown = headers.slice(0, 10).join(', ') + (headers.length > 10 ? ', …' : '');
+    throw new EngineInputError('config.pairBy', `names no column of the rows (columns: ${shown})`);
+  }
+  const keys = (rows: readonly Row[]) => rows.map((row) => cellText(cell(row, name)).trim());
+  return { original: keys(original), reworked: keys(reworked) };
 }

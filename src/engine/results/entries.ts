@@ -5,9 +5,10 @@
  */
 import { Bead } from '../align/bead-programme';
 import { inlineDiff } from './inline-diff';
+import { pieceDiffs } from './piece-diffs';
 import { cellText, parseTime, timesEqual } from '../prepare/normalize';
 import { cell } from '../prepare/prepared-sides';
-import { DiffConfig, ResultEntry } from '../types';
+import { DiffConfig, ResultEntry, Row } from '../types';
 import { ScoringUnit } from '../scoring/unit-counts';
 import { Prepared } from '../prepare/prepared-sides';
 
@@ -67,6 +68,7 @@ export function assemble(prep: Prepared, beads: readonly Bead[], config: DiffCon
   const units: ScoringUnit[] = [];
   const origRows = prep.original.rows;
   const rewRows = prep.reworked.rows;
+  const rawTranscript = (row: Row): string => cellText(cell(row, prep.transcriptName));
 
   for (const bead of beads) {
     const { oi, ri } = bead;
@@ -114,27 +116,32 @@ export function assemble(prep: Prepared, beads: readonly Bead[], config: DiffCon
         results.push({ status: 'ADDED', reworkedRow: rewRows[ri[0]], notes: 'row added', originalIndices: [], reworkedIndices: ri });
         units.push(results[results.length - 1]);
         break;
-      case 'split':
-        results.push({
+      case 'split': {
+        const entry: ResultEntry = {
           status: 'SPLIT',
           originalRow: origRows[oi[0]],
           reworkedRows: ri.map((r) => rewRows[r]),
           notes: `split into ${ri.length} rows`,
           originalIndices: oi,
           reworkedIndices: ri,
-        });
-        units.push(results[results.length - 1]);
+        };
+        if (config.enableGroupDiff) entry.pieceDiffs = pieceDiffs(rawTranscript(origRows[oi[0]]), ri.map((r) => rawTranscript(rewRows[r])), true);
+        results.push(entry);
+        units.push(entry);
         break;
+      }
       case 'merge': {
         const reworkedRow = rewRows[ri[0]];
-        results.push({
+        const entry: ResultEntry = {
           status: 'MERGED',
           originalRows: oi.map((o) => origRows[o]),
           reworkedRow,
           notes: `merged from ${oi.length} rows`,
           originalIndices: oi,
           reworkedIndices: ri,
-        });
+        };
+        if (config.enableGroupDiff) entry.pieceDiffs = pieceDiffs(rawTranscript(reworkedRow), oi.map((o) => rawTranscript(origRows[o])), false);
+        results.push(entry);
         units.push(results[results.length - 1]);
         oi.forEach((o, k) => {
           results.push({

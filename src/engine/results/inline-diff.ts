@@ -18,7 +18,7 @@
  * Bounded: the search may spend an allowance linear in the middle's length (one unit per diagonal
  * visited and per equal character slid over; the table one per cell). Past it the middle becomes
  * one delete and one insert: still complete and exact, only less detailed. A long middle (a huge
- * row) is first cut at anchors, character k-grams unique to both sides (anchored-alignment.ts),
+ * row) is first cut at anchors, character k-grams unique to both sides (kgram-anchors.ts),
  * so its cost stays linear and each edit still gets its own small part. Characters are code
  * points, so no part ever holds half a surrogate pair.
  */

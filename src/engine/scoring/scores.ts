@@ -6,7 +6,7 @@
  * rate are returned unclamped in `data.counts` (D7.2).
  */
 import { addCounts } from './count-records';
-import { Tally, UnitRecorder, countUnits } from './unit-counts';
+import { Tally, TranscriptShares, UnitRecorder, countUnits } from './unit-counts';
 import { Counts, DiffConfig, EditCounts, Scores } from '../types';
 import { ScoringUnit } from './unit-counts';
 import { Prepared } from '../prepare/prepared-sides';
@@ -39,8 +39,9 @@ export function computeMetrics(
   config: DiffConfig,
   budget: WorkBudget = createWorkBudget(),
   recorder: UnitRecorder | null = null,
+  shares: TranscriptShares | null = null,
 ): MetricsResult {
-  return scoreTally(countUnits(prep, units, config, budget, recorder), prep, config);
+  return scoreTally(countUnits(prep, units, config, budget, recorder, shares), prep, config);
 }
 
 /** Scores a request's tally; its counts become the answer's `counts` (merged in place). */

@@ -1,7 +1,7 @@
 /**
  * Character and word counts of one (reference, hypothesis) text pair (decisions D7.2, D7.4),
  * added into running totals: the texts cut into code points or word ids around what they share
- * at both ends, then counted under the request's work budget (pair-counts.ts). Characters are
+ * at both ends, then counted under the request's work budget (budgeted-counts.ts). Characters are
  * counted before words, so a budget runs out in the same place however a caller asks.
  */
 import { CHAR_ANCHOR_K, WORD_ANCHOR_K } from '../distance/approximate-counts';

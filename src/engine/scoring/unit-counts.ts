@@ -40,8 +40,26 @@ export interface UnitRecorder {
 }
 
 /**
+ * Each unit's share of the word alignment of the whole text (align/word-grouping.ts): the
+ * hypothesis transcript a unit's counts read when words moved into or out of it, by unit index
+ * (undefined: its own rows' text), and the units whose share comes from an inexact alignment.
+ */
+export interface TranscriptShares {
+  hypotheses: ReadonlyArray<string | undefined>;
+  approximate: Uint8Array;
+}
+
+/** The transcripts a unit's counts compare: its reworked rows', and its share of the original's words. */
+export function unitTranscripts(prep: Prepared, unit: ScoringUnit, u: number, shares: TranscriptShares | null): { ref: string; hyp: string } {
+  return {
+    ref: unitText(prep.reworked.transcript, unit.reworkedIndices, false),
+    hyp: shares?.hypotheses[u] ?? unitText(prep.original.transcript, unit.originalIndices, false),
+  };
+}
+
+/**
  * The counts of the scoring units before scoring. The transcript's counts are not yet merged into
- * the overall ones (metrics.ts does that when it scores).
+ * the overall ones (scores.ts does that when it scores).
  */
 export interface Tally {
   counts: Counts;
@@ -93,7 +111,7 @@ function otherColumnsOf(prep: Prepared): number[] {
   return otherColumns;
 }
 
-/** Whether the request has sparse columns (prepare.ts). */
+/** Whether the request has sparse columns (prepared-sides.ts). */
 function hasSparse(prep: Prepared): boolean {
   return prep.original.sparse !== null && prep.reworked.sparse !== null;
 }
@@ -172,6 +190,7 @@ export function countUnits(
   config: DiffConfig,
   budget: WorkBudget,
   recorder: UnitRecorder | null = null,
+  shares: TranscriptShares | null = null,
 ): Tally {
   const counts = emptyTallyCounts();
   // The transcript is scored once for both its own rates and the overall ones; the overall rates
@@ -241,7 +260,7 @@ export function countUnits(
 
     if (wantTranscript) {
       const ref = unitText(refTranscripts, refRows, false);
-      const hyp = unitText(hypTranscripts, hypRows, false);
+      const hyp = shares?.hypotheses[u] ?? unitText(hypTranscripts, hypRows, false);
       let chars = wantTranscriptChar ? counts.transcriptChar : null;
       let words = wantTranscriptWord ? counts.transcriptWord : null;
       if (recorder !== null) {
@@ -293,7 +312,7 @@ export function countUnits(
         }
       }
     }
-    if (approximate) approximateEntries++;
+    if (approximate || shares?.approximate[u] === 1) approximateEntries++;
   }
   for (const record of columnRecords) {
     if (record === undefined) continue;

@@ -1,7 +1,7 @@
 /**
  * The longest strictly increasing subsequence, by patience sorting in O(c log c): the chain along
- * which unique matches become anchors (patience diff), for rows (anchors.ts) and for k-grams
- * (anchored-alignment.ts) alike.
+ * which unique matches become anchors (patience diff), for rows (row-anchors.ts) and for k-grams
+ * (kgram-anchors.ts) alike.
  */
 import { grownInt32 } from './scratch';
 

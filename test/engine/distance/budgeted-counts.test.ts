@@ -3,9 +3,11 @@ import { editCounts } from '../../../src/engine/distance/edit-distance';
 import { PAIR_FLOOR_UNITS, PAIR_UNITS_PER_TOKEN } from '../../../src/engine/distance/budgeted-counts';
 import { addCharCounts, addTextCounts, emptyCounts } from '../../../src/engine/scoring/text-counts';
 import { createWorkBudget } from '../../../src/engine/distance/work-budget';
+import { MAX_DEPTH } from '../../../src/engine/distance/kgram-anchors';
 import { cps, editText, randomText, referenceCounts, unicodePairArb, xorshift } from '../support/text-pairs';
+import { anchoredGapsOf, exactUnitsOf } from '../support/work-counters';
 
-// The policy of pair-counts.ts (D7.11), through the text level that applies it.
+// The policy of budgeted-counts.ts (D7.11), through the text level that applies it.
 
 describe('exact or approximate, within the work budget (D7.11)', () => {
   it('falls back when the budget is spent and reports a valid alignment, never below the true distance', () => {
@@ -34,10 +36,12 @@ describe('exact or approximate, within the work budget (D7.11)', () => {
     const ref = Array.from({ length: 100000 }, () => 'ab'[rnd() & 1]).join('');
     const hyp = Array.from({ length: 100000 }, () => 'ab'[rnd() & 1]).join('');
     const c = emptyCounts();
-    const started = Date.now();
-    const approx = addCharCounts(c, ref, hyp, createWorkBudget(1_000_000));
-    expect(approx).toBe(true);
-    expect(Date.now() - started).toBeLessThan(2000);
+    const { result: walk, units } = exactUnitsOf(() => anchoredGapsOf(() => addCharCounts(c, ref, hyp, createWorkBudget(1_000_000))));
+    expect(walk.result).toBe(true);
+    // Exact work within the request's budget, and an anchored walk of linear size for the rest.
+    expect(units).toBeLessThanOrEqual(1_000_000);
+    expect(walk.gaps).toBeGreaterThan(0);
+    expect(walk.tokens).toBeLessThanOrEqual(MAX_DEPTH * 200_000);
     expect(c.referenceLength).toBe(100000);
     expect(c.substitutions + c.deletions + c.insertions).toBeGreaterThanOrEqual(2);
   });
@@ -48,10 +52,13 @@ describe('exact or approximate, within the work budget (D7.11)', () => {
     const { text: hyp, edits } = editText(rnd, ref, 0.05);
     const budget = createWorkBudget();
     const c = emptyCounts();
-    const started = Date.now();
-    expect(addCharCounts(c, ref, hyp, budget)).toBe(true);
-    expect(Date.now() - started).toBeLessThan(2000);
+    const { result: walk, units } = exactUnitsOf(() => anchoredGapsOf(() => addCharCounts(c, ref, hyp, budget)));
+    expect(walk.result).toBe(true);
     expect(budget.remaining).toBe(budget.total);
+    // The gaps between anchors are aligned exactly within their own allowance (32 units a token
+    // plus 256): linear in the walk, itself linear in the pair.
+    expect(walk.tokens).toBeLessThanOrEqual(MAX_DEPTH * (ref.length + hyp.length));
+    expect(units).toBeLessThanOrEqual(32 * walk.tokens + 256 * walk.gaps);
     const distance = c.substitutions + c.deletions + c.insertions;
     // `edits` is the cost of the edit script applied, so the true distance is at most that.
     expect(distance).toBeLessThanOrEqual(1.05 * edits);

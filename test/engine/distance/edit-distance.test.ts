@@ -16,7 +16,7 @@ describe('editCounts (exact kernel)', () => {
         expect(got!.hits + got!.substitutions + got!.deletions).toBe(a.length);
         expect(got!.hits + got!.substitutions + got!.insertions).toBe(b.length);
       }),
-      { numRuns: 2500, seed: 20251125 },
+      { numRuns: 1000, seed: 20251125 },
     );
   });
 
@@ -82,10 +82,12 @@ describe('editCounts (exact kernel)', () => {
   it('charges near-identical pairs little: 30,000 rows of ~90 characters with a few edits cost under 100 units each', () => {
     const budget = createWorkBudget();
     const base = 'the quick brown fox jumps over the lazy dog while the annotator fixes a few words here';
+    let unscored = 0;
     for (let i = 0; i < 30000; i++) {
       const hyp = base.slice(0, i % 80) + 'xy' + base.slice((i % 80) + 3) + (i % 7 === 0 ? ' uh' : '');
-      expect(editCounts(cps(base), cps(hyp), budget)).not.toBeNull();
+      if (editCounts(cps(base), cps(hyp), budget) === null) unscored++;
     }
+    expect(unscored).toBe(0);
     expect(budget.total - budget.remaining).toBeLessThan(30000 * 100);
   });
 

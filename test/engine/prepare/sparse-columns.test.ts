@@ -4,7 +4,7 @@ import { createWorkBudget } from '../../../src/engine/distance/work-budget';
 import { DEFAULT_COLUMN_LAYOUT, type ColumnLayout } from '../../../src/engine/prepare/prepared-sides';
 
 // A request with thousands of rare keys (D5.2: every key is a compared column) keeps most of them
-// sparse, only in the rows that have them (prepare.ts): the answer must be exactly the one with
+// sparse, only in the rows that have them (prepared-sides.ts): the answer must be exactly the one with
 // every column kept as a text per row.
 
 const ALL_DENSE: ColumnLayout = { allDenseUpTo: Infinity, denseShare: 1 };

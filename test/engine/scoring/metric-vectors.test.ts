@@ -1,16 +1,17 @@
 /**
  * The edit-distance kernel against the published vectors of jiwer, sclite, fstalign, meeteval,
- * texterrors and SubER (shared/fixtures/metric-vectors.json): each expected WER and CER
- * (unclamped: these are the tools' raw rates, not the service's clamped scores) and every S/D/I
- * split a vector gives. Vectors from tools that fold case or strip punctuation are compared after
- * the same folding. `per-pair` corpora sum errors and reference tokens over pairs; `contiguous`
- * corpora are joined with one space and aligned once.
+ * texterrors and SubER (test/fixtures/metric-vectors.json; sources and licences in
+ * test/fixtures/SOURCES.md): each expected WER and CER (unclamped: these are the tools' raw
+ * rates, not the service's clamped scores) and every S/D/I split a vector gives. Vectors from
+ * tools that fold case or strip punctuation are compared after the same folding. `per-pair`
+ * corpora sum errors and reference tokens over pairs; `contiguous` corpora are joined with one
+ * space and aligned once.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { toCodePoints } from '../../../src/engine/text/code-points';
 import { EditResult, editCounts } from '../../../src/engine/distance/edit-distance';
 import { wordIds } from '../support/text-pairs';
+import { fixturePath } from '../../support/fixtures';
 
 interface SplitCounts {
   sub?: number;
@@ -39,9 +40,7 @@ interface Vector {
   sclite_expected?: { wer: number; counts: SplitCounts };
 }
 
-// shared/ sits beside the repository (the work tree and CI's fresh clone alike).
-const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'metric-vectors.json');
-const vectors: Vector[] = JSON.parse(readFileSync(FIXTURES, 'utf8'));
+const vectors: Vector[] = JSON.parse(readFileSync(fixturePath('metric-vectors.json'), 'utf8'));
 
 function folding(v: Vector): (s: string) => string {
   const norm = v.normalization ?? '';
@@ -119,8 +118,8 @@ function expectRate(total: Total, expected: number | null | undefined, v: Vector
   expect(total.distance / total.referenceLength).toBeCloseTo(expected as number, 12);
 }
 
-describe('metric vectors (shared/fixtures/metric-vectors.json)', () => {
-  it('has the 79 vectors the fixture README describes', () => {
+describe('metric vectors (test/fixtures/metric-vectors.json)', () => {
+  it('has the 79 vectors of the published suites', () => {
     expect(vectors).toHaveLength(79);
   });
 

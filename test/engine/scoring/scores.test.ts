@@ -301,7 +301,7 @@ describe('flags (D7.10) and the work budget (D7.11)', () => {
   });
 });
 
-describe('the worked example of the README Metrics section, from rows to grade', () => {
+describe('the worked example of docs/metrics.md, from rows to grade', () => {
   it('gives the hand-computed scores, counts and composite', () => {
     const p = prepared(
       ['speaker', 'transcript'],

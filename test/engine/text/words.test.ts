@@ -61,9 +61,16 @@ describe('words', () => {
         const texts = [...left, ...right].filter((w) => w !== '');
         const ids = [...words.reference.subarray(0, words.referenceLength), ...words.hypothesis.subarray(0, words.hypothesisLength)];
         expect(ids).toHaveLength(texts.length);
-        for (let i = 0; i < texts.length; i++) {
-          for (let j = 0; j < texts.length; j++) expect(ids[i] === ids[j]).toBe(texts[i] === texts[j]);
-        }
+        // Equal ids exactly for equal words: the pairing of words and ids is one to one.
+        const idOf = new Map<string, number>();
+        const wordOf = new Map<number, string>();
+        const clashes = texts.filter((text, i) => {
+          const id = ids[i]!;
+          if (!idOf.has(text)) idOf.set(text, id);
+          if (!wordOf.has(id)) wordOf.set(id, text);
+          return idOf.get(text) !== id || wordOf.get(id) !== text;
+        });
+        expect(clashes).toEqual([]);
       }),
       { numRuns: 300, seed: 3 },
     );

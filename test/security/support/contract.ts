@@ -18,7 +18,10 @@ export const DOCUMENTED: Record<number, string> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
-/** Answers Node's HTTP parser gives before the app sees a request: plain, no envelope (README). */
+/**
+ * Answers Node's HTTP parser gives before the app sees a request: plain, no envelope
+ * (docs/api.md, Errors).
+ */
 export const PARSER_STATUSES = new Set([400, 408, 431]);
 
 export const SAFE_REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
