@@ -10,8 +10,9 @@
  * reference, rows grouped by scripts/lib/sources.ts parseNlp, and the same ASR words as one
  * unsegmented row).
  *
- * `node dist/scripts/peers/global-wer-check.js [--only=NAME] [--sclite=PATH] [--tolerance=0.01]`
- * prints a Markdown table; it exits 1 when the engine and the global alignment differ by more than
+ * `node dist/scripts/peers/global-wer-check.js [--only=NAME] [--sclite=PATH] [--tolerance=0.01] [--normalize=PROFILE]`
+ * prints a Markdown table (`--normalize`: the engine runs under that `config.normalization`, and
+ * the global alignment's tokens are the profile's text of each row); it exits 1 when the engine and the global alignment differ by more than
  * the tolerance (one percentage point by default) on any pair.
  *
  * `--recut` instead cuts each pair's draft anew, the same words in the same order: one row for
@@ -23,10 +24,14 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { normalizeText, runDiff, type Row } from '../../src/engine/index';
+import { NORMALIZATION_NAMES, normalizeText, runDiff, type NormalizationName, type Row } from '../../src/engine/index';
+import { normalizationProfile } from '../../src/engine/prepare/normalization-profiles';
 import { EVAL_DATA_DIR, loadKallaamaPairs, loadLattifaiPairs, parseNlp, type EvalRow, type RealPair } from '../lib/sources';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+const PROFILE = (arg('normalize') ?? 'none') as NormalizationName;
+if (!NORMALIZATION_NAMES.includes(PROFILE)) throw new Error(`--normalize must be one of ${NORMALIZATION_NAMES.join(', ')}, not ${PROFILE}`);
+const profileText = normalizationProfile(PROFILE).apply ?? ((text: string) => text);
 const EARNINGS_CALLS = ['4384683', '4386541', '4387332'];
 const EARNINGS_VENDORS = ['amazon', 'google', 'microsoft', 'speechmatics'];
 
@@ -49,11 +54,11 @@ function earningsPairs(): RealPair[] {
   return pairs;
 }
 
-/** The tokens the engine counts: its normalisation (D5.3, diacritics stripped), split on spaces. */
+/** The tokens the engine counts: its normalisation (D5.3, diacritics stripped; the profile), split on spaces. */
 function tokens(rows: readonly EvalRow[]): string[] {
   const out: string[] = [];
   for (const row of rows) {
-    const text = normalizeText(row.transcript, true);
+    const text = profileText(normalizeText(row.transcript, true));
     if (text !== '') out.push(...text.split(' '));
   }
   return out;
@@ -105,7 +110,7 @@ function withoutTimes(rows: readonly EvalRow[]): Row[] {
 }
 
 function engineWer(original: Row[], reworked: Row[]): number {
-  const { transcriptWord: c } = runDiff({ original, reworked }).counts;
+  const { transcriptWord: c } = runDiff({ original, reworked, config: { normalization: PROFILE } }).counts;
   return (c.substitutions + c.deletions + c.insertions) / c.referenceLength;
 }
 
