@@ -232,6 +232,29 @@ export function parseNlp(text: string, grouping: NlpGrouping = DEFAULT_NLP_GROUP
 // ---------------------------------------------------------------------------------------------
 // primock57: Praat TextGrid, one file per speaker
 
+
+const EARNINGS21_CALLS = ['4384683', '4386541', '4387332'];
+const EARNINGS21_VENDORS = ['amazon', 'google', 'microsoft', 'speechmatics'];
+
+/**
+ * earnings21's ASR vendors against the human reference on three calls (rows grouped by
+ * `parseNlp`), and for each call amazon's words once more as one unsegmented row ("…, one row"),
+ * the shape of plain-text ASR output. `calls` narrows the calls.
+ */
+export function loadEarningsPairs(calls: readonly string[] = EARNINGS21_CALLS): RealPair[] {
+  const pairs: RealPair[] = [];
+  for (const call of calls) {
+    const reworked = parseNlp(read('revdotcom-earnings21', 'transcripts', 'nlp_references', `${call}.nlp`));
+    for (const vendor of EARNINGS21_VENDORS) {
+      if (!existsSync(join(EVAL_DATA_DIR, 'revdotcom-earnings21', 'output', vendor, `${call}.nlp`))) continue;
+      const original = parseNlp(read('revdotcom-earnings21', 'output', vendor, `${call}.nlp`));
+      pairs.push({ name: `earnings21 ${call} ${vendor}`, original, reworked });
+      if (vendor === 'amazon') pairs.push({ name: `earnings21 ${call} ${vendor}, one row`, original: [{ transcript: original.map((r) => r.transcript).join(' ') }], reworked });
+    }
+  }
+  return pairs;
+}
+
 /** Non-empty intervals of every interval tier; `""` inside a string is an escaped quote. */
 export function parseTextGrid(text: string, speaker: string): EvalRow[] {
   const rows: EvalRow[] = [];

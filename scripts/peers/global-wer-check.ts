@@ -21,39 +21,17 @@
  * (S + D + I) of each, and exits 1 when one moves by more than 1 % of the reference words.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NORMALIZATION_NAMES, normalizeText, runDiff, type NormalizationName, type Row } from '../../src/engine/index';
 import { normalizationProfile } from '../../src/engine/prepare/normalization-profiles';
-import { EVAL_DATA_DIR, loadKallaamaPairs, loadLattifaiPairs, parseNlp, type EvalRow, type RealPair } from '../lib/sources';
+import { loadEarningsPairs, loadKallaamaPairs, loadLattifaiPairs, type EvalRow, type RealPair } from '../lib/sources';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const PROFILE = (arg('normalize') ?? 'none') as NormalizationName;
 if (!NORMALIZATION_NAMES.includes(PROFILE)) throw new Error(`--normalize must be one of ${NORMALIZATION_NAMES.join(', ')}, not ${PROFILE}`);
 const profileText = normalizationProfile(PROFILE).apply ?? ((text: string) => text);
-const EARNINGS_CALLS = ['4384683', '4386541', '4387332'];
-const EARNINGS_VENDORS = ['amazon', 'google', 'microsoft', 'speechmatics'];
-
-function earningsPairs(): RealPair[] {
-  const pairs: RealPair[] = [];
-  const dir = join(EVAL_DATA_DIR, 'revdotcom-earnings21');
-  for (const call of EARNINGS_CALLS) {
-    const reworked = parseNlp(readFileSync(join(dir, 'transcripts', 'nlp_references', `${call}.nlp`), 'utf8'));
-    for (const vendor of EARNINGS_VENDORS) {
-      const path = join(dir, 'output', vendor, `${call}.nlp`);
-      if (!existsSync(path)) continue;
-      const original = parseNlp(readFileSync(path, 'utf8'));
-      pairs.push({ name: `earnings21 ${call} ${vendor}`, original, reworked });
-      if (vendor === 'amazon') {
-        const text = original.map((r) => r.transcript).join(' ');
-        pairs.push({ name: `earnings21 ${call} ${vendor}, one row`, original: [{ transcript: text }], reworked });
-      }
-    }
-  }
-  return pairs;
-}
-
 /** The tokens the engine counts: its normalisation (D5.3, diacritics stripped; the profile), split on spaces. */
 function tokens(rows: readonly EvalRow[]): string[] {
   const out: string[] = [];
@@ -200,7 +178,7 @@ function main(): void {
   const pairs = [
     ...loadLattifaiPairs().map((p) => ({ ...p, name: `lattifai ${p.name}` })),
     ...loadKallaamaPairs().map((p) => ({ ...p, name: `kallaama ${p.name}` })),
-    ...earningsPairs(),
+    ...loadEarningsPairs(),
   ].filter((p) => only === undefined || p.name.includes(only));
   if (process.argv.includes('--recut')) return recut(pairs);
   console.log('| pair | rows o/r | reference words | global alignment | transcriptWER with times | without times | sclite (whole text) |');
