@@ -17,6 +17,10 @@ import { approximateInto, approximation, WORD_ANCHOR_K } from './approximate-cou
 import { AlignmentSink, walkAnchored } from './kgram-anchors';
 import { OVER_BUDGET, spend, WorkBudget } from './work-budget';
 
+// A module constant rather than the global: a global read in the inner loop is slow where the
+// code runs in another V8 context (jest's vm sandbox), and costs nothing here.
+const UNREACHED = Number.POSITIVE_INFINITY;
+
 export interface TokenAlignment {
   /** Per hypothesis token, its reference partner, or −1 (an insertion). */
   partner: Int32Array;
@@ -153,7 +157,7 @@ function traceExact(ref: Int32Array, aLo: number, aHi: number, hyp: Int32Array, 
   const dirs = directions;
   let prev = rowA;
   let cur = rowB;
-  prev.fill(Infinity, 0, width);
+  prev.fill(UNREACHED, 0, width);
   // Reversed: step i of the table is reference token aHi − i, step j hypothesis token bHi − j.
   for (let j = 0; j <= m && j <= kMax; j++) {
     const idx = j - kMin;
@@ -161,7 +165,7 @@ function traceExact(ref: Int32Array, aLo: number, aHi: number, hyp: Int32Array, 
     if (j > 0) dirs[idx >> 2] |= LEFT << ((idx & 3) << 1);
   }
   for (let i = 1; i <= n; i++) {
-    cur.fill(Infinity, 0, width);
+    cur.fill(UNREACHED, 0, width);
     const jLo = i + kMin > 0 ? i + kMin : 0;
     const jHi = i + kMax < m ? i + kMax : m;
     const a = aHi - i;
@@ -170,7 +174,7 @@ function traceExact(ref: Int32Array, aLo: number, aHi: number, hyp: Int32Array, 
     const base = i * width;
     for (let j = jLo; j <= jHi; j++) {
       const idx = j - i - kMin;
-      let best = Infinity;
+      let best = UNREACHED;
       let dir = DIAGONAL;
       if (j > 0) {
         const b = bHi - j;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { runDiff } from '../../../src/engine';
-import { normalizationProfile } from '../../../src/engine/prepare/normalization-profiles';
+import { chargeGrowth, normalizationProfile, profileAllowance } from '../../../src/engine/prepare/normalization-profiles';
 import { normalizeText } from '../../../src/engine/prepare/normalize';
 import { EngineInputError, NORMALIZATION_NAMES, type DiffConfig, type NormalizationName, type Row } from '../../../src/engine/types';
 import { AMPLIFICATION_ALLOWANCE, REQUEST_GROWTH_ALLOWANCE } from '../../../src/engine/prepare/transforms';
@@ -149,11 +149,14 @@ describe('how much a profile may grow the text', () => {
     const cell = LIGATURE.repeat(4096);
     const perCell = 17 * 4096;
     const fits = Math.floor(REQUEST_GROWTH_ALLOWANCE / perCell);
-    expect(refusal(diff(Array.from({ length: fits }, () => cell)))).toBeNull();
-    expect(refusal(diff(Array.from({ length: fits + 1 }, () => cell)))).toEqual({
-      field: 'config.normalization',
-      message: `the basic profile grows the request's compared text by more than ${REQUEST_GROWTH_ALLOWANCE} characters`,
-    });
+    const overall = `the basic profile grows the request's compared text by more than ${REQUEST_GROWTH_ALLOWANCE} characters`;
+    // The charge, cell by cell: `fits` cells are taken, the next one is refused. (A whole diff of
+    // the cells that fit is 16 Mi characters of text: seconds for this one boundary.)
+    const allowance = profileAllowance();
+    for (let k = 0; k < fits; k++) chargeGrowth('basic', 4096, 18 * 4096, allowance);
+    expect(refusal(() => chargeGrowth('basic', 4096, 18 * 4096, allowance))).toEqual({ field: 'config.normalization', message: overall });
+    // In a request: the cell that crosses the line stops it.
+    expect(refusal(diff(Array.from({ length: fits + 1 }, () => cell)))).toEqual({ field: 'config.normalization', message: overall });
   });
 
   it('charges nothing for the text a profile removes', () => {
