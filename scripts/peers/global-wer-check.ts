@@ -26,44 +26,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NORMALIZATION_NAMES, normalizeText, runDiff, type NormalizationName, type Row } from '../../src/engine/index';
 import { normalizationProfile } from '../../src/engine/prepare/normalization-profiles';
+import { engineWords, wordDistance } from '../lib/global-alignment';
 import { loadEarningsPairs, loadKallaamaPairs, loadLattifaiPairs, type EvalRow, type RealPair } from '../lib/sources';
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const PROFILE = (arg('normalize') ?? 'none') as NormalizationName;
 if (!NORMALIZATION_NAMES.includes(PROFILE)) throw new Error(`--normalize must be one of ${NORMALIZATION_NAMES.join(', ')}, not ${PROFILE}`);
 const profileText = normalizationProfile(PROFILE).apply ?? ((text: string) => text);
-/** The tokens the engine counts: its normalisation (D5.3, diacritics stripped; the profile), split on spaces. */
-function tokens(rows: readonly EvalRow[]): string[] {
-  const out: string[] = [];
-  for (const row of rows) {
-    const text = profileText(normalizeText(row.transcript, true));
-    if (text !== '') out.push(...text.split(' '));
-  }
-  return out;
-}
-
-/** Unit-cost word Levenshtein distance by the textbook table, two rows at a time. */
-function levenshtein(ref: readonly string[], hyp: readonly string[]): number {
-  const ids = new Map<string, number>();
-  const id = (w: string) => ids.get(w) ?? (ids.set(w, ids.size), ids.size - 1);
-  const a = Int32Array.from(ref, id);
-  const b = Int32Array.from(hyp, id);
-  let prev = new Int32Array(b.length + 1);
-  let cur = new Int32Array(b.length + 1);
-  for (let j = 0; j <= b.length; j++) prev[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    cur[0] = i;
-    const ai = a[i - 1];
-    for (let j = 1; j <= b.length; j++) {
-      const diagonal = prev[j - 1] + (ai === b[j - 1] ? 0 : 1);
-      const up = prev[j] + 1;
-      const left = cur[j - 1] + 1;
-      cur[j] = diagonal < up ? (diagonal < left ? diagonal : left) : up < left ? up : left;
-    }
-    [prev, cur] = [cur, prev];
-  }
-  return prev[b.length];
-}
+const tokens = (rows: readonly EvalRow[]) => engineWords(rows, profileText);
 
 /** sclite's WER on the two whole texts as one utterance each, or null without sclite. */
 function scliteWer(ref: readonly string[], hyp: readonly string[], sclite: string | null): number | null {
@@ -187,7 +157,7 @@ function main(): void {
   for (const pair of pairs) {
     const ref = tokens(pair.reworked);
     const hyp = tokens(pair.original);
-    const global = levenshtein(ref, hyp) / ref.length;
+    const global = wordDistance(ref, hyp) / ref.length;
     const timed = engineWer(pair.original as unknown as Row[], pair.reworked as unknown as Row[]);
     const untimed = engineWer(withoutTimes(pair.original), withoutTimes(pair.reworked));
     worst = Math.max(worst, Math.abs(timed - global), Math.abs(untimed - global));

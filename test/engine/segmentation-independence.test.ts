@@ -1,4 +1,5 @@
-import { normalizeText, runDiff, type DiffData, type Row } from '../../src/engine/index';
+import { runDiff, type DiffData, type Row } from '../../src/engine/index';
+import { engineWords, wordDistance } from '../../scripts/lib/global-alignment';
 import { loadEarningsPairs, loadKallaamaPairs, loadLattifaiPairs, type EvalRow, type RealPair } from '../../scripts/lib/sources';
 import { describeWithEvalData } from '../support/eval-data';
 
@@ -7,35 +8,11 @@ import { describeWithEvalData } from '../support/eval-data';
 // (docs/metrics.md, "One alignment of the whole text"). scripts/peers/global-wer-check.ts prints
 // the same comparison with sclite beside it.
 
-/** The tokens the engine counts: D5.3's text, diacritics stripped, split on spaces. */
-function tokens(rows: readonly EvalRow[]): string[] {
-  return rows.flatMap((row) => {
-    const text = normalizeText(row.transcript, true);
-    return text === '' ? [] : text.split(' ');
-  });
-}
-
-/** Unit-cost word edit distance of the two whole texts, over reference words. */
-function globalWer(pair: RealPair): number {
-  const ids = new Map<string, number>();
-  const id = (w: string) => ids.get(w) ?? (ids.set(w, ids.size), ids.size - 1);
-  const ref = Int32Array.from(tokens(pair.reworked), id);
-  const hyp = Int32Array.from(tokens(pair.original), id);
-  let prev = Int32Array.from({ length: hyp.length + 1 }, (_, j) => j);
-  let cur = new Int32Array(hyp.length + 1);
-  for (let i = 1; i <= ref.length; i++) {
-    cur[0] = i;
-    const r = ref[i - 1];
-    for (let j = 1; j <= hyp.length; j++) {
-      const diagonal = prev[j - 1]! + (r === hyp[j - 1] ? 0 : 1);
-      const up = prev[j]! + 1;
-      const left = cur[j - 1]! + 1;
-      cur[j] = diagonal < up ? (diagonal < left ? diagonal : left) : up < left ? up : left;
-    }
-    [prev, cur] = [cur, prev];
-  }
-  return prev[hyp.length]! / ref.length;
-}
+/** The WER of one word alignment of the two whole texts. */
+const globalWer = (pair: RealPair) => {
+  const reference = engineWords(pair.reworked);
+  return wordDistance(reference, engineWords(pair.original)) / reference.length;
+};
 
 const untimed = (rows: readonly EvalRow[]): Row[] => rows.map(({ transcript, speaker }) => (speaker === undefined ? { transcript } : { transcript, speaker }));
 const wer = (data: DiffData) => {

@@ -3,8 +3,8 @@
  * (align/word-grouping.ts, docs/metrics.md "One alignment of the whole text").
  */
 import fc from 'fast-check';
-import { normalizeText, runDiff, type DiffData, type Row } from '../../../src/engine';
-import { referenceCounts } from '../support/text-pairs';
+import { runDiff, type DiffData, type Row } from '../../../src/engine';
+import { engineWords, wordDistance } from '../../../scripts/lib/global-alignment';
 
 const VOCABULARY = (
   'the a and of to in we our revenue quarter growth margin customers product market year results ' +
@@ -16,25 +16,8 @@ const VOCABULARY = (
 const sentence = (min: number, max: number) =>
   fc.array(fc.constantFrom(...VOCABULARY), { minLength: min, maxLength: max }).map((w) => w.join(' ') + '.');
 
-/** Every word of a side's transcripts, as the engine counts them. */
-function words(rows: readonly Row[]): number[] {
-  const ids = new Map<string, number>();
-  return rows.flatMap((row) => {
-    const text = normalizeText(row.transcript, true);
-    return text === '' ? [] : text.split(' ');
-  }).map((w) => ids.get(w) ?? (ids.set(w, ids.size), ids.size - 1));
-}
-
 /** The word distance of the two whole texts (the global alignment's errors). */
-function globalErrors(original: readonly Row[], reworked: readonly Row[]): number {
-  const vocabulary = new Map<string, number>();
-  const id = (w: string) => vocabulary.get(w) ?? (vocabulary.set(w, vocabulary.size), vocabulary.size - 1);
-  const tokens = (rows: readonly Row[]) => rows.flatMap((row) => {
-    const text = normalizeText(row.transcript, true);
-    return text === '' ? [] : text.split(' ').map(id);
-  });
-  return referenceCounts(tokens(reworked), tokens(original)).distance;
-}
+const globalErrors = (original: readonly Row[], reworked: readonly Row[]) => wordDistance(engineWords(reworked), engineWords(original));
 
 const wordErrors = (data: DiffData) => {
   const c = data.counts.transcriptWord;
@@ -116,7 +99,7 @@ describe('rows grouped by where their words went', () => {
         const draftRows = texts.map((t, i) => edit(t, seed + i, 6));
         const original = withTimes ? timed(draftRows) : draftRows.map((transcript) => ({ transcript }));
         const base = wordErrors(runDiff({ original, reworked }));
-        const reference = words(reworked).length;
+        const reference = engineWords(reworked).length;
         const all = draftRows.join(' ').split(' ');
         const span = 3 * texts.length;
         const cutAt = (bounds: number[]): Row[] => {
